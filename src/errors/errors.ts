@@ -1,0 +1,45 @@
+// The error hierarchy. Names mirror Strapi's, so clients that switch on `error.name` keep working.
+// `map.ts` is the one place these become HTTP or GraphQL answers.
+
+export type ErrorDetails = Record<string, unknown>;
+
+/** An error whose message is safe to show to the caller. */
+export class ApplicationError extends Error {
+  readonly status: number = 400;
+  readonly details: ErrorDetails;
+
+  constructor(message: string, details: ErrorDetails = {}) {
+    super(message);
+    this.name = new.target.name;
+    this.details = details;
+  }
+}
+
+export class ValidationError extends ApplicationError {
+  override readonly status = 400;
+}
+
+export class UnauthorizedError extends ApplicationError {
+  override readonly status = 401;
+}
+
+export class ForbiddenError extends ApplicationError {
+  override readonly status = 403;
+}
+
+export class NotFoundError extends ApplicationError {
+  override readonly status = 404;
+}
+
+/** The database did not answer in time, or is unreachable. */
+export class ServiceUnavailableError extends ApplicationError {
+  override readonly status = 503;
+}
+
+/** A schema folder or seed file that cannot be used; stops start-up or import. */
+export class ConfigurationError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigurationError';
+  }
+}

@@ -1,0 +1,71 @@
+// Content model names -> the GraphQL names the Strapi v4 GraphQL plugin generates.
+// The only module that builds type names; everything else asks it.
+import type { Component, ContentType } from './types.ts';
+
+/** `rich-text` -> `RichText`, `meta_social` -> `MetaSocial`. */
+export function pascalCase(text: string): string {
+  return text
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((part) => part[0].toUpperCase() + part.slice(1))
+    .join('');
+}
+
+/** `blog-post` -> `blogPost`. */
+export function camelCase(text: string): string {
+  const pascal = pascalCase(text);
+  return pascal[0].toLowerCase() + pascal.slice(1);
+}
+
+/** `api::article.article` -> `Article`; `plugin::upload.file` -> `UploadFile`. */
+export function typeName(ct: Pick<ContentType, 'uid' | 'singularName'>): string {
+  const [namespace, rest] = ct.uid.split('::');
+  if (namespace === 'plugin') return pascalCase(rest.split('.')[0]) + pascalCase(ct.singularName);
+  return pascalCase(ct.singularName);
+}
+
+/** `shared.seo` -> `ComponentSharedSeo`. */
+export function componentTypeName(c: Pick<Component, 'category' | 'name'>): string {
+  return `Component${pascalCase(c.category)}${pascalCase(c.name)}`;
+}
+
+export const entityName = (type: string) => `${type}Entity`;
+export const entityResponseName = (type: string) => `${type}EntityResponse`;
+export const entityResponseCollectionName = (type: string) => `${type}EntityResponseCollection`;
+export const relationResponseCollectionName = (type: string) => `${type}RelationResponseCollection`;
+export const filtersInputName = (type: string) => `${type}FiltersInput`;
+export const inputName = (type: string) => `${type}Input`;
+
+/** `ENUM_ARTICLE_KIND`, `ENUM_COMPONENTSHAREDMETASOCIAL_SOCIALNETWORK`. */
+export function enumName(ownerType: string, attribute: string): string {
+  return `ENUM_${ownerType.toUpperCase()}_${attribute.toUpperCase()}`;
+}
+
+/** `ArticleBlocksDynamicZone`. */
+export function dynamicZoneUnionName(ownerType: string, attribute: string): string {
+  return `${ownerType}${pascalCase(attribute)}DynamicZone`;
+}
+
+/** Root query field for one entry: `article`, `uploadFile`, `global`. */
+export function singleQueryField(ct: Pick<ContentType, 'uid' | 'singularName'>): string {
+  return camelCase(typeName(ct));
+}
+
+/** Root query field for a list: `articles`, `uploadFiles`. */
+export function collectionQueryField(ct: Pick<ContentType, 'uid' | 'singularName' | 'pluralName'>): string {
+  const [namespace, rest] = ct.uid.split('::');
+  if (namespace === 'plugin') return camelCase(pascalCase(rest.split('.')[0]) + pascalCase(ct.pluralName));
+  return camelCase(ct.pluralName);
+}
+
+/**
+ * A GraphQL enum value name for a stored enumeration value. Strapi keeps valid names as they are;
+ * others have each invalid character replaced, and a leading digit prefixed.
+ */
+export function enumValueName(value: string): string {
+  const cleaned = value.replace(/[^_A-Za-z0-9]/g, '_');
+  return /^[_A-Za-z]/.test(cleaned) ? cleaned : `_${cleaned}`;
+}
+
+/** `blocks.rich-text`: the `__component` a REST client sees. */
+export const componentUid = (c: Pick<Component, 'category' | 'name'>) => `${c.category}.${c.name}`;

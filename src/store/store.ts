@@ -1,0 +1,110 @@
+// The store port: the one interface the resolvers and the importer talk to. Queries are
+// MongoDB filter documents; the MongoDB and embedded implementations must answer alike.
+
+/** A stored document. Every document has an integer `id`, unique in its collection. */
+export type Doc = { id: number } & Record<string, unknown>;
+
+/** A MongoDB query filter document (`{ views: { $gt: 5 } }`). */
+export type Filter = Record<string, unknown>;
+
+export type SortDirection = 1 | -1;
+
+export interface FindOptions {
+  /** Ordered sort keys; dotted paths allowed. */
+  sort?: ReadonlyArray<readonly [path: string, direction: SortDirection]>;
+  skip?: number;
+  limit?: number;
+  /** Inclusion projection (`{ id: 1, author: 1 }`); absent means the whole document. */
+  projection?: Record<string, 1>;
+}
+
+export interface IndexSpec {
+  /** Key paths with direction, as MongoDB's `createIndexes` takes them. */
+  keys: Record<string, SortDirection>;
+  unique?: boolean;
+  name: string;
+}
+
+export interface Store {
+  /** Documents matching `filter`, without MongoDB's `_id`. */
+  find(collection: string, filter: Filter, options?: FindOptions): Promise<Doc[]>;
+  count(collection: string, filter: Filter): Promise<number>;
+  /**
+   * Runs an aggregation pipeline (used where a sort follows a relation, through `$lookup`).
+   * Only the stages `$match`, `$lookup` (localField/foreignField form), `$unwind`, `$addFields`,
+   * `$sort`, `$skip`, `$limit` and `$project` are used.
+   */
+  aggregate(collection: string, pipeline: readonly Filter[]): Promise<Doc[]>;
+  /** Inserts or replaces each document by its `id`; returns how many were written. */
+  upsertMany(collection: string, docs: readonly Doc[]): Promise<number>;
+  /** Reserves `n` consecutive ids from the collection's counter; returns the first. */
+  allocateIds(collection: string, n: number): Promise<number>;
+  /** Moves the counter so the next allocated id is greater than `id`. */
+  reserveUpTo(collection: string, id: number): Promise<void>;
+  ensureIndexes(collection: string, indexes: readonly IndexSpec[]): Promise<void>;
+  listIndexes(collection: string): Promise<string[]>;
+  drop(collection: string): Promise<void>;
+  /** Resolves when the backing database answers; rejects otherwise. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** One call seen by a {@link CountingStore}. */
+export interface StoreCall {
+  op: 'find' | 'count' | 'aggregate';
+  collection: string;
+  filter: Filter;
+}
+
+/**
+ * Wraps a store and records every read, so tests can prove how many queries a request sends.
+ */
+export class CountingStore implements Store {
+  readonly calls: StoreCall[] = [];
+
+  constructor(private readonly inner: Store) {}
+
+  reset(): void {
+    this.calls.length = 0;
+  }
+
+  find(collection: string, filter: Filter, options?: FindOptions): Promise<Doc[]> {
+    this.calls.push({ op: 'find', collection, filter });
+    return this.inner.find(collection, filter, options);
+  }
+
+  count(collection: string, filter: Filter): Promise<number> {
+    this.calls.push({ op: 'count', collection, filter });
+    return this.inner.count(collection, filter);
+  }
+
+  aggregate(collection: string, pipeline: readonly Filter[]): Promise<Doc[]> {
+    this.calls.push({ op: 'aggregate', collection, filter: (pipeline[0]?.$match as Filter) ?? {} });
+    return this.inner.aggregate(collection, pipeline);
+  }
+
+  upsertMany(collection: string, docs: readonly Doc[]) {
+    return this.inner.upsertMany(collection, docs);
+  }
+  allocateIds(collection: string, n: number) {
+    return this.inner.allocateIds(collection, n);
+  }
+  reserveUpTo(collection: string, id: number) {
+    return this.inner.reserveUpTo(collection, id);
+  }
+  ensureIndexes(collection: string, indexes: readonly IndexSpec[]) {
+    return this.inner.ensureIndexes(collection, indexes);
+  }
+  listIndexes(collection: string) {
+    return this.inner.listIndexes(collection);
+  }
+  drop(collection: string) {
+    return this.inner.drop(collection);
+  }
+  ping() {
+    return this.inner.ping();
+  }
+  close() {
+    return this.inner.close();
+  }
+}
