@@ -1,0 +1,77 @@
+// The gateway's fetch handler: /graphql (graphql-yoga), /api (the REST façade), /_health.
+// Both protocols build their context here, so they share loaders, roles and permission checks.
+import { createYoga } from 'graphql-yoga';
+import { GraphQLError, type GraphQLSchema } from 'graphql';
+import { authenticate, type AccessSettings } from '../src/auth/access.ts';
+import { ServiceUnavailableError } from '../src/errors/errors.ts';
+import { toGraphQLError, toRestError } from '../src/errors/map.ts';
+import { createContext, type GatewayContext } from '../src/graphql/context.ts';
+import type { ContentModel } from '../src/model/types.ts';
+import { createRestHandler } from '../src/rest/handler.ts';
+import type { Store } from '../src/store/store.ts';
+
+export interface GatewayDeps {
+  model: ContentModel;
+  schema: GraphQLSchema;
+  store: Store;
+  /** Access settings once the store is ready; undefined while starting. */
+  settings(): AccessSettings | undefined;
+  log?: (error: unknown) => void;
+}
+
+export interface Gateway {
+  fetch(request: Request): Promise<Response>;
+}
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8' } });
+
+export function createGateway(deps: GatewayDeps): Gateway {
+  const log = deps.log ?? console.error;
+
+  async function contextFor(request: Request): Promise<GatewayContext> {
+    const settings = deps.settings();
+    if (!settings) throw new ServiceUnavailableError('The gateway is starting: the database is not ready yet');
+    const role = authenticate(request.headers.get('authorization'), settings);
+    return createContext({ model: deps.model, store: deps.store, role, locales: settings.locales });
+  }
+
+  const yoga = createYoga<Record<string, unknown>>({
+    schema: deps.schema,
+    graphqlEndpoint: '/graphql',
+    landingPage: false,
+    logging: false,
+    context: async ({ request }) => {
+      try {
+        return await contextFor(request);
+      } catch (error) {
+        const { status, body } = toRestError(error, log);
+        throw new GraphQLError(body.error.message, { extensions: { code: body.error.name, http: { status } } });
+      }
+    },
+    maskedErrors: { maskError: (error) => (error instanceof GraphQLError ? toGraphQLError(error, log) : toGraphQLError(new GraphQLError(String(error), { originalError: error as Error }), log)) },
+  });
+
+  const rest = createRestHandler({ model: deps.model, schema: deps.schema, contextFor });
+
+  async function health(): Promise<Response> {
+    try {
+      if (!deps.settings()) throw new ServiceUnavailableError('The gateway is starting: the database is not ready yet');
+      await deps.store.ping();
+      return new Response(null, { status: 204 });
+    } catch (error) {
+      const { status, body } = toRestError(error instanceof ServiceUnavailableError ? error : new ServiceUnavailableError('The database is not reachable'), log);
+      return json(status, body);
+    }
+  }
+
+  return {
+    async fetch(request) {
+      const { pathname } = new URL(request.url);
+      if (pathname === '/_health') return health();
+      if (pathname === '/graphql' || pathname.startsWith('/graphql/')) return yoga.fetch(request);
+      if (pathname === '/api' || pathname.startsWith('/api/')) return rest(request);
+      return json(404, { data: null, error: { status: 404, name: 'NotFoundError', message: 'Not Found', details: {} } });
+    },
+  };
+}

@@ -1,0 +1,47 @@
+// ContentModel -> executable GraphQLSchema: the type definitions of schema/type-defs.ts joined
+// with the resolvers of resolve/. The same schema serves /graphql and every REST request.
+import { makeExecutableSchema } from '@graphql-tools/schema';
+import type { GraphQLSchema } from 'graphql';
+import {
+  componentTypeName,
+  dynamicZoneUnionName,
+  entityName,
+  enumName,
+  enumValueName,
+  typeName,
+} from '../model/naming.ts';
+import type { AttributeOwner, ContentModel } from '../model/types.ts';
+import type { Doc } from '../store/store.ts';
+import { attributeResolvers, dynamicZoneTypeResolver } from './resolve/attributes.ts';
+import { paginationResolvers, rootResolvers } from './resolve/root.ts';
+import { scalarResolvers } from './schema/scalars.ts';
+import { buildTypeDefs } from './schema/type-defs.ts';
+
+// Resolver maps are heterogeneous by nature (scalars, enums, unions, objects), hence `any` values.
+export function buildGraphQLSchema(model: ContentModel): GraphQLSchema {
+  const resolvers: Record<string, any> = {
+    ...scalarResolvers,
+    Query: rootResolvers(model),
+    Pagination: paginationResolvers,
+  };
+  const owners: Array<[AttributeOwner, string]> = [
+    ...[...model.components.values()].map((c) => [c, componentTypeName(c)] as [AttributeOwner, string]),
+    ...[...model.contentTypes.values()].map((ct) => [ct, typeName(ct)] as [AttributeOwner, string]),
+  ];
+  for (const [owner, type] of owners) {
+    resolvers[type] = attributeResolvers(model, owner);
+    for (const attribute of owner.attributes.values()) {
+      if (attribute.type === 'enumeration') {
+        resolvers[enumName(type, attribute.name)] = Object.fromEntries(attribute.values.map((v) => [enumValueName(v), v]));
+      }
+      if (attribute.type === 'dynamiczone') {
+        resolvers[dynamicZoneUnionName(type, attribute.name)] = { __resolveType: dynamicZoneTypeResolver(model) };
+      }
+    }
+  }
+  for (const ct of model.contentTypes.values()) {
+    resolvers[entityName(typeName(ct))] = { id: (doc: Doc) => String(doc.id), attributes: (doc: Doc) => doc };
+  }
+  resolvers.GenericMorph = { __resolveType: () => undefined };
+  return makeExecutableSchema({ typeDefs: buildTypeDefs(model), resolvers });
+}

@@ -1,0 +1,91 @@
+// Per-request DataLoaders: every relation field of every parent in one GraphQL level is
+// answered by one store query per (relation target, arguments), whatever the number of parents.
+import DataLoader from 'dataloader';
+import type { ContentModel, ContentType } from '../model/types.ts';
+import type { Doc, Store } from '../store/store.ts';
+import { and, compileEntryFilter, filterScope, publicationFilter, readEntries, type PublicationState } from './query/read.ts';
+import { planSort } from './query/sort.ts';
+
+/** Arguments of a to-many relation field, before pagination (applied per parent). */
+export interface RelationArgs {
+  filters?: Record<string, unknown> | null;
+  sort?: readonly string[] | string | null;
+  publicationState?: PublicationState | null;
+}
+
+export interface Loaders {
+  /** Entries of `ct` by id, hiding drafts in the live state. */
+  byId(ct: ContentType, state: PublicationState): DataLoader<number, Doc | null>;
+  /** For a parent holding `ids`, the matching entries, in its order unless a sort is given. */
+  owned(ct: ContentType, args: RelationArgs): DataLoader<string, Doc[]>;
+  /** For a parent id, the entries of `ct` whose `field` holds it. */
+  inverse(ct: ContentType, field: string, args: RelationArgs): DataLoader<number, Doc[]>;
+}
+
+/** JSON key for loader identity; bigint and Date arguments included. */
+function argsKey(parts: unknown[]): string {
+  return JSON.stringify(parts, (_k, v) => (typeof v === 'bigint' ? `${v}n` : v));
+}
+
+export const idsKey = (ids: readonly number[]) => ids.join(',');
+
+export function createLoaders(model: ContentModel, store: Store): Loaders {
+  const loaders = new Map<string, DataLoader<never, unknown>>();
+  const scope = filterScope(model, store);
+  function memo<K, V>(key: string, make: () => DataLoader<K, V>): DataLoader<K, V> {
+    let found = loaders.get(key) as DataLoader<K, V> | undefined;
+    if (!found) {
+      found = make();
+      loaders.set(key, found as unknown as DataLoader<never, unknown>);
+    }
+    return found;
+  }
+
+  async function matching(ct: ContentType, args: RelationArgs, keyFilter: Record<string, unknown>): Promise<Doc[]> {
+    const filter = and(keyFilter, publicationFilter(ct, args.publicationState), await compileEntryFilter(scope, ct, args.filters));
+    return readEntries(store, ct, filter, planSort(model, ct, args.sort));
+  }
+
+  return {
+    byId: (ct, state) =>
+      memo(argsKey(['byId', ct.uid, state]), () =>
+        new DataLoader<number, Doc | null>(async (ids) => {
+          const docs = await matching(ct, { publicationState: state }, { id: { $in: [...ids] } });
+          const found = new Map(docs.map((d) => [d.id, d]));
+          return ids.map((id) => found.get(id) ?? null);
+        }),
+      ),
+    owned: (ct, args) =>
+      memo(argsKey(['owned', ct.uid, args]), () =>
+        new DataLoader<string, Doc[]>(async (keys) => {
+          const lists = keys.map((key) => (key ? key.split(',').map(Number) : []));
+          const docs = await matching(ct, args, { id: { $in: [...new Set(lists.flat())] } });
+          const sorted = hasSort(args);
+          return lists.map((ids) => {
+            if (sorted) {
+              const wanted = new Set(ids);
+              return docs.filter((d) => wanted.has(d.id));
+            }
+            const found = new Map(docs.map((d) => [d.id, d]));
+            return ids.flatMap((id) => found.get(id) ?? []);
+          });
+        }),
+      ),
+    inverse: (ct, field, args) =>
+      memo(argsKey(['inverse', ct.uid, field, args]), () =>
+        new DataLoader<number, Doc[]>(async (parentIds) => {
+          const docs = await matching(ct, args, { [field]: { $in: [...parentIds] } });
+          const byParent = new Map<number, Doc[]>(parentIds.map((id) => [id, []]));
+          for (const doc of docs) {
+            const holders = doc[field];
+            for (const id of Array.isArray(holders) ? holders : [holders]) byParent.get(id as number)?.push(doc);
+          }
+          return parentIds.map((id) => byParent.get(id)!);
+        }),
+      ),
+  };
+}
+
+function hasSort(args: RelationArgs): boolean {
+  return Array.isArray(args.sort) ? args.sort.length > 0 : Boolean(args.sort);
+}

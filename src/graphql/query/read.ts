@@ -1,0 +1,66 @@
+// Reads entries of one content-type: the filter every read adds (publication state, locale),
+// and the single store call that runs a filter with a sort plan and an optional window.
+import { ValidationError } from '../../errors/errors.ts';
+import type { ContentModel, ContentType } from '../../model/types.ts';
+import type { Doc, Filter, Store } from '../../store/store.ts';
+import type { LocaleSettings } from '../context.ts';
+import { compileFilters, type FilterScope } from './filters.ts';
+import type { SortPlan } from './sort.ts';
+
+export type PublicationState = 'LIVE' | 'PREVIEW';
+
+/** Live reads never see drafts, at any depth. */
+export function publicationFilter(ct: ContentType, state: PublicationState | null | undefined): Filter {
+  return ct.draftAndPublish && state !== 'PREVIEW' ? { publishedAt: { $ne: null } } : {};
+}
+
+/** `locale` absent means the default locale; `all` means every locale. */
+export function localeFilter(ct: ContentType, locale: string | null | undefined, locales: LocaleSettings): Filter {
+  if (!ct.localized || locale === 'all') return {};
+  const code = locale ?? locales.defaultLocale;
+  if (!locales.codes.includes(code)) {
+    throw new ValidationError(`Invalid locale ${code}: expected one of ${[...locales.codes, 'all'].join(', ')}`, { locale: code });
+  }
+  return { locale: code };
+}
+
+export function and(...filters: Filter[]): Filter {
+  const parts = filters.filter((f) => Object.keys(f).length > 0);
+  if (parts.length === 0) return {};
+  return parts.length === 1 ? parts[0] : { $and: parts };
+}
+
+export function filterScope(model: ContentModel, store: Store): FilterScope {
+  return {
+    model,
+    lookup: async (ct, filter, field) => {
+      const docs = await store.find(ct.collectionName, filter, { projection: { [field]: 1 } });
+      return docs.map((d) => d[field] ?? null);
+    },
+  };
+}
+
+export async function compileEntryFilter(scope: FilterScope, ct: ContentType, filters: Record<string, unknown> | null | undefined): Promise<Filter> {
+  return compileFilters(scope, ct, filters);
+}
+
+export interface Window {
+  skip: number;
+  limit: number;
+}
+
+/** One store call: `find` when the sort stays on the document, `aggregate` when it follows a relation. */
+export async function readEntries(store: Store, ct: ContentType, filter: Filter, sort: SortPlan, window?: Window): Promise<Doc[]> {
+  if (sort.lookups.length === 0) {
+    return store.find(ct.collectionName, filter, { sort: sort.keys, skip: window?.skip, limit: window?.limit });
+  }
+  const pipeline: Filter[] = [
+    { $match: filter },
+    ...sort.lookups,
+    { $sort: Object.fromEntries(sort.keys) },
+    ...(window?.skip ? [{ $skip: window.skip }] : []),
+    ...(window ? [{ $limit: window.limit }] : []),
+    { $project: Object.fromEntries(sort.temporary.map((field) => [field, 0])) },
+  ];
+  return store.aggregate(ct.collectionName, pipeline);
+}

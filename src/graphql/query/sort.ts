@@ -1,0 +1,61 @@
+// Strapi sort strings (`"title"`, `"views:desc"`, `"author.name:asc"`) -> a store sort, with a
+// `$lookup` for each to-one relation a key passes through. `id` always breaks ties.
+import { ValidationError } from '../../errors/errors.ts';
+import type { AttributeOwner, ContentModel, ContentType } from '../../model/types.ts';
+import type { Filter, SortDirection } from '../../store/store.ts';
+import { fieldMeaning } from './fields.ts';
+
+export interface SortPlan {
+  keys: Array<readonly [string, SortDirection]>;
+  /** Aggregation stages that bring related values in for sorting; empty when `find` suffices. */
+  lookups: Filter[];
+  /** Fields the lookups add, removed before documents leave the query. */
+  temporary: string[];
+}
+
+const DIRECTIONS: Record<string, SortDirection> = { asc: 1, desc: -1 };
+
+export function planSort(model: ContentModel, ct: ContentType, sort: readonly string[] | string | null | undefined): SortPlan {
+  const plan: SortPlan = { keys: [], lookups: [], temporary: [] };
+  const entries = sort == null ? [] : Array.isArray(sort) ? sort : [sort];
+  for (const entry of entries) {
+    for (const part of String(entry).split(',')) {
+      if (part.trim()) addKey(model, ct, part.trim(), plan);
+    }
+  }
+  if (!plan.keys.some(([path]) => path === 'id')) plan.keys.push(['id', 1]);
+  return plan;
+}
+
+function addKey(model: ContentModel, ct: ContentType, entry: string, plan: SortPlan) {
+  const [pathText, directionText = 'asc'] = entry.split(':');
+  const direction = DIRECTIONS[directionText.toLowerCase()];
+  if (!direction) throw new ValidationError(`Invalid sort direction ${directionText} in ${entry}: expected asc or desc`);
+  const segments = pathText.split('.');
+  let owner: AttributeOwner = ct;
+  let prefix = '';
+  for (let i = 0; i < segments.length; i++) {
+    const meaning = fieldMeaning(owner, segments[i], prefix);
+    const last = i === segments.length - 1;
+    if (meaning.kind === 'scalar' && last) {
+      plan.keys.push([meaning.path, direction]);
+      return;
+    }
+    if (meaning.kind === 'component' && !last) {
+      owner = model.components.get(meaning.component)!;
+      prefix = `${meaning.path}.`;
+      continue;
+    }
+    if (meaning.kind === 'relation' && !last && meaning.attribute.side === 'owner' && !meaning.attribute.toMany) {
+      const target = model.contentTypes.get(meaning.attribute.target)!;
+      const alias = `__sort${plan.lookups.length}`;
+      plan.lookups.push({ $lookup: { from: target.collectionName, localField: meaning.path, foreignField: 'id', as: alias } });
+      plan.lookups.push({ $addFields: { [alias]: { $arrayElemAt: [`$${alias}`, 0] } } });
+      plan.temporary.push(alias);
+      owner = target;
+      prefix = `${alias}.`;
+      continue;
+    }
+    throw new ValidationError(`Invalid parameter ${segments[i]}`, { sort: entry });
+  }
+}

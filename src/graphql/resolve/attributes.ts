@@ -1,0 +1,136 @@
+// Field resolvers of entity and component types: relations and media through the request's
+// loaders, components and dynamic zones from the embedded document, JSON from its stored text.
+import type { GraphQLFieldResolver } from 'graphql';
+import { find as mingoFind } from 'mingo';
+import { ValidationError } from '../../errors/errors.ts';
+import { componentTypeName } from '../../model/naming.ts';
+import {
+  assertNever,
+  MEDIA_UID,
+  type Attribute,
+  type AttributeOwner,
+  type Component,
+  type ContentModel,
+  type ContentType,
+  type RelationAttribute,
+} from '../../model/types.ts';
+import type { Doc } from '../../store/store.ts';
+import type { GatewayContext } from '../context.ts';
+import { idsKey, type RelationArgs } from '../loaders.ts';
+import { localizationsAttribute } from '../query/fields.ts';
+import { compileFilters } from '../query/filters.ts';
+import { pageWindow, type PaginationArg } from '../query/pagination.ts';
+import { filterScope } from '../query/read.ts';
+import { planSort } from '../query/sort.ts';
+
+type Data = Record<string, unknown>;
+type Resolver = GraphQLFieldResolver<Data, GatewayContext, Record<string, unknown>>;
+type ListArgs = RelationArgs & { pagination?: PaginationArg | null };
+
+function asList<T>(value: unknown): T[] {
+  return (Array.isArray(value) ? value : value == null ? [] : [value]) as T[];
+}
+
+const ids = (value: unknown) => asList<number>(value);
+
+/** Resolvers for the fields of one entity or component type; scalars other than JSON use the default. */
+export function attributeResolvers(model: ContentModel, owner: AttributeOwner): Record<string, Resolver> {
+  const resolvers: Record<string, Resolver> = {};
+  for (const attribute of owner.attributes.values()) {
+    const resolver = resolverFor(model, attribute);
+    if (resolver) resolvers[attribute.name] = resolver;
+  }
+  if ('kind' in owner && (owner as ContentType).localized) {
+    resolvers.localizations = relationResolver(model, localizationsAttribute(owner as ContentType));
+  }
+  return resolvers;
+}
+
+function resolverFor(model: ContentModel, attribute: Attribute): Resolver | undefined {
+  switch (attribute.type) {
+    case 'json':
+      return (data) => parseJson(data[attribute.name]);
+    case 'string': case 'text': case 'richtext': case 'enumeration': case 'email': case 'password': case 'uid':
+    case 'date': case 'time': case 'datetime': case 'timestamp': case 'integer': case 'biginteger':
+    case 'float': case 'decimal': case 'boolean':
+      return undefined;
+    case 'relation':
+      return relationResolver(model, attribute);
+    case 'media':
+      return relationResolver(model, {
+        ...attribute, type: 'relation', relation: attribute.multiple ? 'manyWay' : 'oneWay', target: MEDIA_UID, toMany: attribute.multiple, side: 'owner',
+      });
+    case 'component': {
+      const component = model.components.get(attribute.component)!;
+      return attribute.repeatable
+        ? (data, args, context) => listComponents(model, component, asList<Data>(data[attribute.name]), args as ListArgs, context)
+        : (data) => data[attribute.name] ?? null;
+    }
+    case 'dynamiczone':
+      return (data) => data[attribute.name] ?? [];
+    default:
+      return assertNever(attribute, 'attribute');
+  }
+}
+
+function parseJson(value: unknown): unknown {
+  if (typeof value !== 'string') return value ?? null;
+  return JSON.parse(value);
+}
+
+function relationResolver(model: ContentModel, attribute: RelationAttribute): Resolver {
+  const target = model.contentTypes.get(attribute.target)!;
+  return async (data, rawArgs, context) => {
+    if (!context.role.can('find', target.uid)) return null;
+    const args = rawArgs as ListArgs;
+    const relationArgs: RelationArgs = { filters: args.filters, sort: args.sort, publicationState: args.publicationState ?? 'LIVE' };
+    if (!attribute.toMany) {
+      if (attribute.side === 'owner') {
+        const id = data[attribute.name];
+        const doc = typeof id === 'number' ? await context.loaders.byId(target, 'LIVE').load(id) : null;
+        return { data: doc };
+      }
+      const [doc] = await context.loaders.inverse(target, attribute.inverseField!, relationArgs).load(data.id as number);
+      return { data: doc ?? null };
+    }
+    const docs =
+      attribute.side === 'owner'
+        ? await context.loaders.owned(target, relationArgs).load(idsKey(ids(data[attribute.name])))
+        : await context.loaders.inverse(target, attribute.inverseField!, relationArgs).load(data.id as number);
+    const window = pageWindow(args.pagination);
+    return { data: docs.slice(window.skip, window.skip + window.limit) };
+  };
+}
+
+/** Repeatable components live in the document: filter, sort and page them in memory. */
+async function listComponents(model: ContentModel, component: Component, items: Data[], args: ListArgs, context: GatewayContext) {
+  const filter = await compileFilters(filterScope(model, context.store), component, args.filters);
+  const sort = planComponentSort(component, args.sort);
+  let cursor = mingoFind(items, filter);
+  if (sort) cursor = cursor.sort(sort);
+  const all = cursor.all() as Doc[];
+  const paginated = args.pagination && Object.values(args.pagination).some((v) => v != null);
+  if (!paginated) return all;
+  const window = pageWindow(args.pagination);
+  return all.slice(window.skip, window.skip + window.limit);
+}
+
+function planComponentSort(component: Component, sort: RelationArgs['sort']): Record<string, 1 | -1> | undefined {
+  const entries = sort == null ? [] : Array.isArray(sort) ? sort : [sort];
+  if (entries.length === 0) return undefined;
+  const keys: Record<string, 1 | -1> = {};
+  for (const entry of entries.flatMap((e) => String(e).split(','))) {
+    const [path, direction = 'asc'] = entry.trim().split(':');
+    if (!component.attributes.has(path.split('.')[0]) && path !== 'id') throw new ValidationError(`Invalid parameter ${path}`);
+    keys[path] = direction.toLowerCase() === 'desc' ? -1 : 1;
+  }
+  return keys;
+}
+
+/** `__resolveType` of a dynamic zone union: the item's `__component` names its type. */
+export function dynamicZoneTypeResolver(model: ContentModel) {
+  return (item: Data) => {
+    const component = model.components.get(String(item.__component));
+    return component ? componentTypeName(component) : 'Error';
+  };
+}

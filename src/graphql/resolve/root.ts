@@ -1,0 +1,90 @@
+// Root query resolvers: `articles(...)`, `article(id)`, single types and the media library.
+// Each checks the role, then reads one page with one store query (and one count if asked).
+import type { GraphQLFieldResolver } from 'graphql';
+import { ForbiddenError } from '../../errors/errors.ts';
+import { collectionQueryField, singleQueryField } from '../../model/naming.ts';
+import type { ContentModel, ContentType } from '../../model/types.ts';
+import type { Doc } from '../../store/store.ts';
+import type { GatewayContext } from '../context.ts';
+import { pageCount, pageWindow, type PageWindow, type PaginationArg } from '../query/pagination.ts';
+import { and, compileEntryFilter, filterScope, localeFilter, publicationFilter, readEntries, type PublicationState } from '../query/read.ts';
+import { planSort } from '../query/sort.ts';
+
+type Resolver = GraphQLFieldResolver<unknown, GatewayContext, Record<string, unknown>>;
+
+interface ListArgs {
+  filters?: Record<string, unknown> | null;
+  pagination?: PaginationArg | null;
+  sort?: string[] | string | null;
+  publicationState?: PublicationState | null;
+  locale?: string | null;
+}
+
+/** What `meta.pagination` resolves from: the count runs only if `total` or `pageCount` is asked. */
+export interface PaginationValue {
+  window: PageWindow;
+  total(): Promise<number>;
+}
+
+export interface CollectionValue {
+  data: Doc[];
+  meta: { pagination: PaginationValue };
+}
+
+function requireRole(context: GatewayContext, action: 'find' | 'findOne', ct: ContentType) {
+  if (!context.role.can(action, ct.uid)) throw new ForbiddenError('Forbidden');
+}
+
+function listResolver(ct: ContentType): Resolver {
+  return async (_root, rawArgs, context) => {
+    const args = rawArgs as ListArgs;
+    requireRole(context, 'find', ct);
+    const window = pageWindow(args.pagination);
+    const scope = filterScope(context.model, context.store);
+    const filter = and(
+      await compileEntryFilter(scope, ct, args.filters),
+      publicationFilter(ct, args.publicationState),
+      localeFilter(ct, args.locale, context.locales),
+    );
+    const data = await readEntries(context.store, ct, filter, planSort(context.model, ct, args.sort), window);
+    let counted: Promise<number> | undefined;
+    const value: CollectionValue = {
+      data,
+      meta: { pagination: { window, total: () => (counted ??= context.store.count(ct.collectionName, filter)) } },
+    };
+    return value;
+  };
+}
+
+function oneResolver(ct: ContentType): Resolver {
+  return async (_root, rawArgs, context) => {
+    const args = rawArgs as { id?: string | null; locale?: string | null; publicationState?: PublicationState | null };
+    const single = ct.kind === 'singleType';
+    requireRole(context, single ? 'find' : 'findOne', ct);
+    const id = single ? undefined : Number(args.id);
+    if (!single && !Number.isInteger(id)) return { data: null };
+    const filter = and(
+      id === undefined ? {} : { id },
+      publicationFilter(ct, args.publicationState),
+      single || args.locale ? localeFilter(ct, args.locale, context.locales) : {},
+    );
+    const [doc] = await context.store.find(ct.collectionName, filter, { limit: 1, sort: [['id', 1]] });
+    return { data: doc ?? null };
+  };
+}
+
+export function rootResolvers(model: ContentModel): Record<string, Resolver> {
+  const resolvers: Record<string, Resolver> = {};
+  for (const ct of model.contentTypes.values()) {
+    resolvers[singleQueryField(ct)] = oneResolver(ct);
+    if (ct.kind === 'collectionType') resolvers[collectionQueryField(ct)] = listResolver(ct);
+  }
+  return resolvers;
+}
+
+export const paginationResolvers = {
+  total: (p: PaginationValue) => p.total(),
+  page: (p: PaginationValue) => p.window.page,
+  pageSize: (p: PaginationValue) => p.window.pageSize,
+  pageCount: async (p: PaginationValue) => pageCount(await p.total(), p.window.pageSize),
+};

@@ -1,0 +1,130 @@
+// One attribute -> its GraphQL output field and its filter input field. Exhaustive over every
+// attribute kind, so a new kind fails to compile until the schema knows how to show it.
+import type { FieldDefinitionNode, InputValueDefinitionNode } from 'graphql';
+import {
+  componentTypeName,
+  dynamicZoneUnionName,
+  entityResponseName,
+  enumName,
+  filtersInputName,
+  relationResponseCollectionName,
+  typeName,
+} from '../../model/naming.ts';
+import { assertNever, MEDIA_UID, type Attribute, type ContentModel, type ScalarType } from '../../model/types.ts';
+import { field, inputValue } from './sdl.ts';
+import type { FilterableScalar } from './static-types.ts';
+
+/** GraphQL output scalar of each scalar attribute type (enumerations get their own enum). */
+export const OUTPUT_SCALAR: Record<Exclude<ScalarType, 'enumeration'>, string> = {
+  string: 'String',
+  text: 'String',
+  richtext: 'String',
+  email: 'String',
+  password: 'String',
+  uid: 'String',
+  date: 'Date',
+  time: 'Time',
+  datetime: 'DateTime',
+  timestamp: 'DateTime',
+  integer: 'Int',
+  biginteger: 'Long',
+  float: 'Float',
+  decimal: 'Float',
+  boolean: 'Boolean',
+  json: 'JSON',
+};
+
+/** Filter input scalar of each scalar attribute type. */
+export const FILTER_SCALAR: Record<ScalarType, FilterableScalar> = {
+  ...(OUTPUT_SCALAR as Record<Exclude<ScalarType, 'enumeration'>, FilterableScalar>),
+  enumeration: 'String',
+};
+
+export const listArgs = (filtersType: string, withPublicationState: boolean): InputValueDefinitionNode[] => [
+  inputValue('filters', filtersType),
+  inputValue('pagination', 'PaginationArg', '{}'),
+  inputValue('sort', '[String]', '[]'),
+  ...(withPublicationState ? [inputValue('publicationState', 'PublicationState', 'LIVE')] : []),
+];
+
+const required = (type: string, attribute: Attribute) => (attribute.required ? `${type}!` : type);
+
+/** Attributes never shown by either API. */
+export const isHidden = (attribute: Attribute) => attribute.private || attribute.type === 'password';
+
+/** The output field of `attribute` on the type named `ownerType`, or nothing when hidden. */
+export function outputField(model: ContentModel, ownerType: string, attribute: Attribute): FieldDefinitionNode[] {
+  if (isHidden(attribute)) return [];
+  switch (attribute.type) {
+    case 'enumeration':
+      return [field(attribute.name, required(enumName(ownerType, attribute.name), attribute))];
+    case 'string':
+    case 'text':
+    case 'richtext':
+    case 'email':
+    case 'password':
+    case 'uid':
+    case 'date':
+    case 'time':
+    case 'datetime':
+    case 'timestamp':
+    case 'integer':
+    case 'biginteger':
+    case 'float':
+    case 'decimal':
+    case 'boolean':
+    case 'json':
+      return [field(attribute.name, required(OUTPUT_SCALAR[attribute.type], attribute))];
+    case 'relation':
+    case 'media': {
+      const target = model.contentTypes.get(attribute.type === 'media' ? MEDIA_UID : attribute.target)!;
+      const target_ = typeName(target);
+      const toMany = attribute.type === 'media' ? attribute.multiple : attribute.toMany;
+      if (!toMany) return [field(attribute.name, entityResponseName(target_))];
+      return [field(attribute.name, relationResponseCollectionName(target_), listArgs(filtersInputName(target_), target.draftAndPublish))];
+    }
+    case 'component': {
+      const type = componentTypeName(model.components.get(attribute.component)!);
+      if (!attribute.repeatable) return [field(attribute.name, required(type, attribute))];
+      return [field(attribute.name, required(`[${type}]`, attribute), listArgs(filtersInputName(type), false))];
+    }
+    case 'dynamiczone':
+      return [field(attribute.name, required(`[${dynamicZoneUnionName(ownerType, attribute.name)}]`, attribute))];
+    default:
+      return assertNever(attribute, 'attribute');
+  }
+}
+
+/** The filter input field of `attribute`, or nothing for kinds Strapi does not filter on. */
+export function filterField(model: ContentModel, attribute: Attribute): InputValueDefinitionNode[] {
+  if (isHidden(attribute)) return [];
+  switch (attribute.type) {
+    case 'string':
+    case 'text':
+    case 'richtext':
+    case 'enumeration':
+    case 'email':
+    case 'password':
+    case 'uid':
+    case 'date':
+    case 'time':
+    case 'datetime':
+    case 'timestamp':
+    case 'integer':
+    case 'biginteger':
+    case 'float':
+    case 'decimal':
+    case 'boolean':
+    case 'json':
+      return [inputValue(attribute.name, `${FILTER_SCALAR[attribute.type]}FilterInput`)];
+    case 'relation':
+      return [inputValue(attribute.name, filtersInputName(typeName(model.contentTypes.get(attribute.target)!)))];
+    case 'component':
+      return [inputValue(attribute.name, filtersInputName(componentTypeName(model.components.get(attribute.component)!)))];
+    case 'media':
+    case 'dynamiczone':
+      return [];
+    default:
+      return assertNever(attribute, 'attribute');
+  }
+}

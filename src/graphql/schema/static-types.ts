@@ -1,0 +1,108 @@
+// The parts of Strapi's GraphQL schema that do not depend on the content model: scalars,
+// pagination, the per-scalar filter inputs, and the plugin types reachable from `UploadFile.related`.
+import { parse, type DefinitionNode } from 'graphql';
+import { enumType, field, inputType, inputValue, objectType, scalarType } from './sdl.ts';
+
+/** Scalars that have a `<Scalar>FilterInput`. */
+export const FILTERABLE_SCALARS = ['ID', 'Boolean', 'String', 'Int', 'Long', 'Float', 'Date', 'Time', 'DateTime', 'JSON'] as const;
+export type FilterableScalar = (typeof FILTERABLE_SCALARS)[number];
+
+/** Operators of every scalar filter input, in Strapi's order, then ours (`startsWithi`, `endsWithi`). */
+export const VALUE_OPERATORS = ['eq', 'eqi', 'ne', 'nei', 'startsWith', 'endsWith', 'contains', 'notContains', 'containsi', 'notContainsi', 'gt', 'gte', 'lt', 'lte', 'startsWithi', 'endsWithi'] as const;
+export const BOOLEAN_OPERATORS = ['null', 'notNull'] as const;
+export const LIST_OPERATORS = ['in', 'notIn', 'between'] as const;
+
+function scalarFilterInput(scalar: FilterableScalar) {
+  const self = `${scalar}FilterInput`;
+  return inputType(self, [
+    inputValue('and', `[${scalar}]`),
+    inputValue('or', `[${scalar}]`),
+    inputValue('not', self),
+    ...VALUE_OPERATORS.map((op) => inputValue(op, scalar)),
+    ...BOOLEAN_OPERATORS.map((op) => inputValue(op, 'Boolean')),
+    ...LIST_OPERATORS.map((op) => inputValue(op, `[${scalar}]`)),
+  ]);
+}
+
+/** Types of the upload-folder, users-permissions and i18n plugins: in Strapi's schema, not served here. */
+const PLUGIN_SDL = /* GraphQL */ `
+input UploadFolderFiltersInput {
+  id: IDFilterInput name: StringFilterInput pathId: IntFilterInput parent: UploadFolderFiltersInput
+  children: UploadFolderFiltersInput files: UploadFileFiltersInput path: StringFilterInput
+  createdAt: DateTimeFilterInput updatedAt: DateTimeFilterInput
+  and: [UploadFolderFiltersInput] or: [UploadFolderFiltersInput] not: UploadFolderFiltersInput
+}
+type UploadFolder {
+  name: String! pathId: Int! parent: UploadFolderEntityResponse
+  children(filters: UploadFolderFiltersInput, pagination: PaginationArg = {}, sort: [String] = []): UploadFolderRelationResponseCollection
+  files(filters: UploadFileFiltersInput, pagination: PaginationArg = {}, sort: [String] = []): UploadFileRelationResponseCollection
+  path: String! createdAt: DateTime updatedAt: DateTime
+}
+type UploadFolderEntity { id: ID attributes: UploadFolder }
+type UploadFolderEntityResponse { data: UploadFolderEntity }
+type UploadFolderEntityResponseCollection { data: [UploadFolderEntity!]! meta: ResponseCollectionMeta! }
+type UploadFolderRelationResponseCollection { data: [UploadFolderEntity!]! }
+input UsersPermissionsPermissionFiltersInput {
+  id: IDFilterInput action: StringFilterInput role: UsersPermissionsRoleFiltersInput
+  createdAt: DateTimeFilterInput updatedAt: DateTimeFilterInput
+  and: [UsersPermissionsPermissionFiltersInput] or: [UsersPermissionsPermissionFiltersInput] not: UsersPermissionsPermissionFiltersInput
+}
+type UsersPermissionsPermission { action: String! role: UsersPermissionsRoleEntityResponse createdAt: DateTime updatedAt: DateTime }
+type UsersPermissionsPermissionEntity { id: ID attributes: UsersPermissionsPermission }
+type UsersPermissionsPermissionRelationResponseCollection { data: [UsersPermissionsPermissionEntity!]! }
+input UsersPermissionsRoleFiltersInput {
+  id: IDFilterInput name: StringFilterInput description: StringFilterInput type: StringFilterInput
+  permissions: UsersPermissionsPermissionFiltersInput users: UsersPermissionsUserFiltersInput
+  createdAt: DateTimeFilterInput updatedAt: DateTimeFilterInput
+  and: [UsersPermissionsRoleFiltersInput] or: [UsersPermissionsRoleFiltersInput] not: UsersPermissionsRoleFiltersInput
+}
+type UsersPermissionsRole {
+  name: String! description: String type: String
+  permissions(filters: UsersPermissionsPermissionFiltersInput, pagination: PaginationArg = {}, sort: [String] = []): UsersPermissionsPermissionRelationResponseCollection
+  users(filters: UsersPermissionsUserFiltersInput, pagination: PaginationArg = {}, sort: [String] = []): UsersPermissionsUserRelationResponseCollection
+  createdAt: DateTime updatedAt: DateTime
+}
+type UsersPermissionsRoleEntity { id: ID attributes: UsersPermissionsRole }
+type UsersPermissionsRoleEntityResponse { data: UsersPermissionsRoleEntity }
+type UsersPermissionsRoleEntityResponseCollection { data: [UsersPermissionsRoleEntity!]! meta: ResponseCollectionMeta! }
+input UsersPermissionsUserFiltersInput {
+  id: IDFilterInput username: StringFilterInput email: StringFilterInput provider: StringFilterInput
+  password: StringFilterInput resetPasswordToken: StringFilterInput confirmationToken: StringFilterInput
+  confirmed: BooleanFilterInput blocked: BooleanFilterInput role: UsersPermissionsRoleFiltersInput
+  createdAt: DateTimeFilterInput updatedAt: DateTimeFilterInput
+  and: [UsersPermissionsUserFiltersInput] or: [UsersPermissionsUserFiltersInput] not: UsersPermissionsUserFiltersInput
+}
+type UsersPermissionsUser {
+  username: String! email: String! provider: String confirmed: Boolean blocked: Boolean
+  role: UsersPermissionsRoleEntityResponse createdAt: DateTime updatedAt: DateTime
+}
+type UsersPermissionsUserEntity { id: ID attributes: UsersPermissionsUser }
+type UsersPermissionsUserEntityResponse { data: UsersPermissionsUserEntity }
+type UsersPermissionsUserEntityResponseCollection { data: [UsersPermissionsUserEntity!]! meta: ResponseCollectionMeta! }
+type UsersPermissionsUserRelationResponseCollection { data: [UsersPermissionsUserEntity!]! }
+input I18NLocaleFiltersInput {
+  id: IDFilterInput name: StringFilterInput code: StringFilterInput
+  createdAt: DateTimeFilterInput updatedAt: DateTimeFilterInput
+  and: [I18NLocaleFiltersInput] or: [I18NLocaleFiltersInput] not: I18NLocaleFiltersInput
+}
+type I18NLocale { name: String code: String createdAt: DateTime updatedAt: DateTime }
+type I18NLocaleEntity { id: ID attributes: I18NLocale }
+type I18NLocaleEntityResponse { data: I18NLocaleEntity }
+type I18NLocaleEntityResponseCollection { data: [I18NLocaleEntity!]! meta: ResponseCollectionMeta! }
+`;
+
+/** Type names defined by the plugins above, members of `GenericMorph` after the components. */
+export const PLUGIN_MORPH_MEMBERS = ['UploadFolder', 'UsersPermissionsPermission', 'UsersPermissionsRole', 'UsersPermissionsUser', 'I18NLocale'];
+
+export function staticDefinitions(): DefinitionNode[] {
+  return [
+    ...['JSON', 'DateTime', 'Time', 'Date', 'Long', 'Upload', 'I18NLocaleCode'].map(scalarType),
+    objectType('Error', [field('code', 'String!'), field('message', 'String')]),
+    objectType('Pagination', [field('total', 'Int!'), field('page', 'Int!'), field('pageSize', 'Int!'), field('pageCount', 'Int!')]),
+    objectType('ResponseCollectionMeta', [field('pagination', 'Pagination!')]),
+    enumType('PublicationState', ['LIVE', 'PREVIEW']),
+    inputType('PaginationArg', ['page', 'pageSize', 'start', 'limit'].map((n) => inputValue(n, 'Int'))),
+    ...FILTERABLE_SCALARS.map(scalarFilterInput),
+    ...parse(PLUGIN_SDL).definitions,
+  ];
+}

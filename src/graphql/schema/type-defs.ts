@@ -1,0 +1,110 @@
+// ContentModel -> the type definitions of Strapi v4's GraphQL schema for that model, as a
+// DocumentNode: entity types and their wrappers, components, filters, enums, unions, Query.
+import { Kind, type DefinitionNode, type DocumentNode } from 'graphql';
+import {
+  collectionQueryField,
+  componentTypeName,
+  dynamicZoneUnionName,
+  entityName,
+  entityResponseCollectionName,
+  entityResponseName,
+  enumName,
+  enumValueName,
+  filtersInputName,
+  relationResponseCollectionName,
+  singleQueryField,
+  typeName,
+} from '../../model/naming.ts';
+import { MEDIA_UID, type AttributeOwner, type ContentModel, type ContentType } from '../../model/types.ts';
+import { filterField, listArgs, outputField } from './attribute-fields.ts';
+import { enumType, field, inputType, inputValue, objectType, scalarType, unionType } from './sdl.ts';
+import { PLUGIN_MORPH_MEMBERS, staticDefinitions } from './static-types.ts';
+
+export function buildTypeDefs(model: ContentModel): DocumentNode {
+  const definitions: DefinitionNode[] = [...staticDefinitions()];
+  for (const c of model.components.values()) definitions.push(...componentDefinitions(model, c, componentTypeName(c)));
+  for (const ct of model.contentTypes.values()) definitions.push(...contentTypeDefinitions(model, ct));
+  definitions.push(unionType('GenericMorph', morphMembers(model)));
+  definitions.push(objectType('Query', [...model.contentTypes.values()].flatMap(queryFields)));
+  return { kind: Kind.DOCUMENT, definitions };
+}
+
+function ownerExtras(model: ContentModel, owner: AttributeOwner, type: string): DefinitionNode[] {
+  const extras: DefinitionNode[] = [];
+  for (const attribute of owner.attributes.values()) {
+    if (attribute.type === 'enumeration') extras.push(enumType(enumName(type, attribute.name), attribute.values.map(enumValueName)));
+    if (attribute.type === 'dynamiczone') {
+      const union = dynamicZoneUnionName(type, attribute.name);
+      const members = attribute.components.map((uid) => componentTypeName(model.components.get(uid)!));
+      extras.push(unionType(union, [...members, 'Error']), scalarType(`${union}Input`));
+    }
+  }
+  return extras;
+}
+
+function componentDefinitions(model: ContentModel, c: AttributeOwner, type: string): DefinitionNode[] {
+  const attributes = [...c.attributes.values()];
+  return [
+    ...ownerExtras(model, c, type),
+    inputType(filtersInputName(type), [...attributes.flatMap((a) => filterField(model, a)), ...logicalFilters(filtersInputName(type))]),
+    objectType(type, [field('id', 'ID!'), ...attributes.flatMap((a) => outputField(model, type, a))]),
+  ];
+}
+
+function logicalFilters(self: string) {
+  return [inputValue('and', `[${self}]`), inputValue('or', `[${self}]`), inputValue('not', self)];
+}
+
+function contentTypeDefinitions(model: ContentModel, ct: ContentType): DefinitionNode[] {
+  const type = typeName(ct);
+  const filters = filtersInputName(type);
+  const attributes = [...ct.attributes.values()];
+  const isMedia = ct.uid === MEDIA_UID;
+  const systemFields = [
+    field('createdAt', 'DateTime'),
+    field('updatedAt', 'DateTime'),
+    ...(ct.draftAndPublish ? [field('publishedAt', 'DateTime')] : []),
+    ...(ct.localized ? [field('localizations', relationResponseCollectionName(type), listArgs(filters, ct.draftAndPublish)), field('locale', 'String')] : []),
+  ];
+  const systemFilters = [
+    inputValue('createdAt', 'DateTimeFilterInput'),
+    inputValue('updatedAt', 'DateTimeFilterInput'),
+    ...(ct.draftAndPublish ? [inputValue('publishedAt', 'DateTimeFilterInput')] : []),
+    ...(ct.localized ? [inputValue('localizations', filters), inputValue('locale', 'StringFilterInput')] : []),
+  ];
+  return [
+    ...ownerExtras(model, ct, type),
+    inputType(filters, [
+      inputValue('id', 'IDFilterInput'),
+      ...attributes.flatMap((a) => filterField(model, a)),
+      ...(isMedia ? [inputValue('folder', 'UploadFolderFiltersInput'), inputValue('folderPath', 'StringFilterInput')] : []),
+      ...systemFilters,
+      ...logicalFilters(filters),
+    ]),
+    objectType(type, [
+      ...attributes.flatMap((a) => outputField(model, type, a)),
+      ...(isMedia ? [field('related', '[GenericMorph]')] : []),
+      ...systemFields,
+    ]),
+    objectType(entityName(type), [field('id', 'ID'), field('attributes', type)]),
+    objectType(entityResponseName(type), [field('data', entityName(type))]),
+    objectType(entityResponseCollectionName(type), [field('data', `[${entityName(type)}!]!`), field('meta', 'ResponseCollectionMeta!')]),
+    objectType(relationResponseCollectionName(type), [field('data', `[${entityName(type)}!]!`)]),
+  ];
+}
+
+function morphMembers(model: ContentModel): string[] {
+  const api = [...model.contentTypes.values()].filter((ct) => ct.uid !== MEDIA_UID).map(typeName);
+  return [...[...model.components.values()].map(componentTypeName), 'UploadFile', ...PLUGIN_MORPH_MEMBERS, ...api];
+}
+
+function queryFields(ct: ContentType) {
+  const type = typeName(ct);
+  const state = ct.draftAndPublish ? [inputValue('publicationState', 'PublicationState', 'LIVE')] : [];
+  const locale = ct.localized ? [inputValue('locale', 'I18NLocaleCode')] : [];
+  if (ct.kind === 'singleType') return [field(singleQueryField(ct), entityResponseName(type), [...state, ...locale])];
+  return [
+    field(singleQueryField(ct), entityResponseName(type), [inputValue('id', 'ID'), ...locale, ...state]),
+    field(collectionQueryField(ct), entityResponseCollectionName(type), [...listArgs(filtersInputName(type), ct.draftAndPublish), ...locale]),
+  ];
+}

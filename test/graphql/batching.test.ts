@@ -1,0 +1,72 @@
+// Proves resolution without N+1: the store calls a 3-level query sends do not grow with the
+// number of entries. Counts are exact (a CountingStore records every read).
+import { execute, parse } from 'graphql';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createRole } from '../../src/auth/roles.ts';
+import { buildGraphQLSchema } from '../../src/graphql/build-schema.ts';
+import { createContext } from '../../src/graphql/context.ts';
+import { loadContentModel } from '../../src/model/load.ts';
+import type { ContentModel } from '../../src/model/types.ts';
+import { EmbeddedStore } from '../../src/store/embedded-store.ts';
+import { CountingStore } from '../../src/store/store.ts';
+import { fillBlog } from '../support/generated-blog.ts';
+
+const THREE_LEVELS = parse(`
+  query ($pageSize: Int) {
+    articles(pagination: { pageSize: $pageSize }) {
+      data { id attributes {
+        title
+        category { data { attributes { name } } }
+        author { data { attributes {
+          name
+          avatar { data { attributes { url } } }
+          articles(pagination: { limit: 100 }) { data { id attributes {
+            title
+            tags { data { attributes { name } } }
+          } } }
+        } } }
+      } }
+      meta { pagination { total } }
+    }
+  }
+`);
+
+const everyone = createRole('public', {
+  find: ['api::article.article', 'api::author.author', 'api::category.category', 'api::tag.tag', 'plugin::upload.file'],
+});
+
+let model: ContentModel;
+beforeAll(async () => {
+  model = await loadContentModel('test/fixtures/blog');
+});
+
+async function callsFor(articles: number, pageSize: number) {
+  const store = new CountingStore(new EmbeddedStore());
+  await fillBlog(store, { articles });
+  store.reset();
+  const context = createContext({ model, store, role: everyone, locales: { codes: ['en'], defaultLocale: 'en' } });
+  const result = await execute({ schema: buildGraphQLSchema(model), document: THREE_LEVELS, variableValues: { pageSize }, contextValue: context });
+  expect(result.errors).toBeUndefined();
+  const data = result.data as { articles: { data: unknown[] } };
+  return { calls: store.calls, returned: data.articles.data.length };
+}
+
+describe('a query populating relations three levels deep', () => {
+  it.each([
+    { articles: 20, pageSize: 10 },
+    { articles: 200, pageSize: 100 },
+  ])('sends the same store calls for $articles articles read $pageSize at a time', async ({ articles, pageSize }) => {
+    const { calls, returned } = await callsFor(articles, pageSize);
+    expect(returned).toBe(pageSize);
+    // root find + count; level 2: category, author; level 3: avatar, author.articles; level 4: tags.
+    expect(calls.map((c) => `${c.op} ${c.collection}`).sort()).toEqual([
+      'count articles',
+      'find articles',
+      'find articles',
+      'find authors',
+      'find categories',
+      'find files',
+      'find tags',
+    ]);
+  });
+});
