@@ -43,7 +43,7 @@ async function compileKey(scope: FilterScope, owner: AttributeOwner, key: string
     case 'relation':
       return compileRelation(scope, meaning.attribute, meaning.path, prefix, value as Input);
     case 'none':
-      throw new ValidationError(`Invalid parameter ${key}`, { key });
+      throw new ValidationError(`Invalid parameter ${key}`);
   }
 }
 
@@ -130,7 +130,7 @@ export function compileOperators(path: string, type: ScalarType | 'id', operator
       case 'and': clauses.push({ $and: asList(value).map((v) => ({ [path]: { $eq: stored(type, v) } })) }); break;
       case 'not': clauses.push({ $nor: [compileOperators(path, type, value as Input)] }); break;
       default:
-        throw new ValidationError(`Invalid parameter ${operator}`, { operator });
+        throw new ValidationError(`Invalid parameter ${operator}`);
     }
   }
   return all(clauses);

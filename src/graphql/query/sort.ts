@@ -56,6 +56,6 @@ function addKey(model: ContentModel, ct: ContentType, entry: string, plan: SortP
       prefix = `${alias}.`;
       continue;
     }
-    throw new ValidationError(`Invalid parameter ${segments[i]}`, { sort: entry });
+    throw new ValidationError(`Invalid parameter ${segments[i]}`);
   }
 }
