@@ -1,12 +1,12 @@
 // `npm start`: loads the content model, opens the store (MongoDB when MONGODB_URI is set, the
 // embedded store otherwise), imports the seed if one is given, and serves until SIGTERM.
-import { readFile } from 'node:fs/promises';
 import { loadSettings, saveSettings, settingsFromSeed, type AccessSettings } from '../src/auth/access.ts';
 import { ConfigurationError } from '../src/errors/errors.ts';
 import { buildGraphQLSchema } from '../src/graphql/build-schema.ts';
 import { loadContentModel } from '../src/model/load.ts';
 import type { ContentModel } from '../src/model/types.ts';
-import { parseSeed, type Seed } from '../src/seed/parse-seed.ts';
+import { loadSeedFile } from '../src/seed/load-seed.ts';
+import type { Seed } from '../src/seed/parse-seed.ts';
 import { importSeed } from '../src/seed/import-seed.ts';
 import { EmbeddedStore } from '../src/store/embedded-store.ts';
 import { ensureModelIndexes } from '../src/store/indexes.ts';
@@ -15,21 +15,6 @@ import type { Store } from '../src/store/store.ts';
 import { createGateway } from './app.ts';
 import { parseGatewayArgs, type GatewayConfig } from './args.ts';
 import { listen } from './server.ts';
-
-async function readSeed(file: string): Promise<Seed> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    throw new ConfigurationError(`Cannot read seed file ${file}: ${(error as Error).message}`);
-  }
-  try {
-    return parseSeed(JSON.parse(text), `Invalid seed ${file}`);
-  } catch (error) {
-    if (error instanceof SyntaxError) throw new ConfigurationError(`Invalid seed ${file}: not JSON (${error.message})`);
-    throw error;
-  }
-}
 
 /** Brings the store to a servable state: indexes, seed data, access settings. */
 async function prepareStore(model: ContentModel, store: Store, seed: Seed | undefined): Promise<AccessSettings> {
@@ -58,7 +43,7 @@ async function prepareWhenReachable(model: ContentModel, store: Store, seed: See
 
 async function main(config: GatewayConfig) {
   const model = await loadContentModel(config.schemaDir);
-  const seed = config.seedFile ? await readSeed(config.seedFile) : undefined;
+  const seed = config.seedFile ? await loadSeedFile(config.seedFile) : undefined;
   const store = config.mongodbUri
     ? createMongoStore({ uri: config.mongodbUri, readPreference: config.readPreference, timeoutMs: config.dbTimeoutMs })
     : new EmbeddedStore();
