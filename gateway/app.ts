@@ -1,11 +1,12 @@
 // The gateway's fetch handler: /graphql (graphql-yoga), /api (the REST façade), /_health.
 // Both protocols build their context here, so they share loaders, roles and permission checks.
-import { createYoga } from 'graphql-yoga';
+import { createYoga, type Plugin } from 'graphql-yoga';
 import { GraphQLError, type GraphQLSchema } from 'graphql';
 import { authenticate, type AccessSettings } from '../src/auth/access.ts';
 import { ServiceUnavailableError } from '../src/errors/errors.ts';
 import { toGraphQLError, toRestError } from '../src/errors/map.ts';
 import { createContext, type GatewayContext } from '../src/graphql/context.ts';
+import { queryLimitRule } from '../src/graphql/limits.ts';
 import type { ContentModel } from '../src/model/types.ts';
 import { createRestHandler } from '../src/rest/handler.ts';
 import type { Store } from '../src/store/store.ts';
@@ -22,6 +23,9 @@ export interface GatewayDeps {
 export interface Gateway {
   fetch(request: Request): Promise<Response>;
 }
+
+/** Refuses documents deeper or wider than the limits before they run. */
+const limitQueries: Plugin = { onValidate: ({ addValidationRule }) => addValidationRule(queryLimitRule()) };
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8' } });
@@ -40,6 +44,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
     schema: deps.schema,
     graphqlEndpoint: '/graphql',
     landingPage: false,
+    plugins: [limitQueries],
     logging: false,
     context: async ({ request }) => {
       try {

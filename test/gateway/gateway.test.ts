@@ -1,0 +1,167 @@
+// The gateway's fetch handler in process: health, GraphQL over HTTP, credentials, and errors
+// that reach the caller in the right envelope while the gateway keeps serving.
+import { describe, expect, it } from 'vitest';
+import { ServiceUnavailableError } from '../../src/errors/errors.ts';
+import { EmbeddedStore } from '../../src/store/embedded-store.ts';
+import type { Filter, FindOptions } from '../../src/store/store.ts';
+import { blogGateway, graphqlRequest, restRequest } from '../support/test-gateway.ts';
+
+/** An embedded store whose reads fail with a chosen error, after the seed is in. */
+class FailingStore extends EmbeddedStore {
+  failure: Error | undefined;
+  override async find(collection: string, filter: Filter, options?: FindOptions) {
+    if (this.failure) throw this.failure;
+    return super.find(collection, filter, options);
+  }
+  override async ping() {
+    if (this.failure) throw this.failure;
+  }
+}
+
+describe('GET /_health', () => {
+  it('answers 204 once the store is ready', async () => {
+    const { gateway } = await blogGateway();
+    const response = await gateway.fetch(restRequest('/_health'));
+    expect(response.status).toBe(204);
+  });
+
+  it('answers 503 in Strapi envelope while the gateway is starting', async () => {
+    const { gateway } = await blogGateway({ ready: false });
+    const response = await gateway.fetch(restRequest('/_health'));
+    expect(response.status).toBe(503);
+    expect(await response.json()).toMatchObject({ data: null, error: { status: 503, name: 'ServiceUnavailableError' } });
+  });
+
+  it('answers 503 when the database does not answer', async () => {
+    const store = new FailingStore();
+    const { gateway } = await blogGateway({ store });
+    store.failure = new ServiceUnavailableError('The database did not answer within 5000 ms');
+    const response = await gateway.fetch(restRequest('/_health'));
+    expect(response.status).toBe(503);
+  });
+});
+
+describe('POST /graphql', () => {
+  it('answers a query with the data of the embedded store', async () => {
+    const { gateway } = await blogGateway();
+    const response = await gateway.fetch(graphqlRequest('{ authors(sort: "name:asc") { data { id attributes { name } } } }'));
+    expect(await response.json()).toEqual({
+      data: { authors: { data: [
+        { id: '1', attributes: { name: 'Ada Lovelace' } },
+        { id: '3', attributes: { name: 'Alan Turing' } },
+        { id: '2', attributes: { name: 'Grace Hopper' } },
+      ] } },
+    });
+  });
+
+  it('serves GraphiQL to a browser', async () => {
+    const { gateway } = await blogGateway();
+    const response = await gateway.fetch(new Request('http://gateway.test/graphql', { headers: { accept: 'text/html' } }));
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain('GraphiQL');
+  });
+
+  it('reports a syntax error and keeps serving', async () => {
+    const { gateway } = await blogGateway();
+    const bad = await gateway.fetch(graphqlRequest('{ articles { '));
+    expect((await bad.json()).errors[0].message).toMatch(/Syntax Error/);
+    const good = await gateway.fetch(graphqlRequest('{ articles { data { id } } }'));
+    expect((await good.json()).data.articles.data).toHaveLength(5);
+  });
+
+  it('answers a bad argument with BAD_USER_INPUT naming it', async () => {
+    const { gateway } = await blogGateway();
+    const response = await gateway.fetch(graphqlRequest('{ articles(sort: "nope:asc") { data { id } } }'));
+    const body = await response.json();
+    expect(body.errors[0]).toMatchObject({ message: 'Invalid parameter nope', extensions: { code: 'BAD_USER_INPUT' } });
+  });
+
+  it('masks an unexpected error and logs it', async () => {
+    const store = new FailingStore();
+    const { gateway, logged } = await blogGateway({ store });
+    store.failure = new Error('secret connection string mongodb://user:pw@host');
+    const body = await (await gateway.fetch(graphqlRequest('{ articles { data { id } } }'))).json();
+    expect(body.errors[0]).toMatchObject({ message: 'Internal Server Error', extensions: { code: 'INTERNAL_SERVER_ERROR' } });
+    expect(JSON.stringify(body)).not.toContain('secret');
+    expect(logged).toHaveLength(1);
+  });
+
+  it('answers SERVICE_UNAVAILABLE when the database does not answer in time', async () => {
+    const store = new FailingStore();
+    const { gateway } = await blogGateway({ store });
+    store.failure = new ServiceUnavailableError('The database did not answer within 5000 ms');
+    const body = await (await gateway.fetch(graphqlRequest('{ articles { data { id } } }'))).json();
+    expect(body.errors[0]).toMatchObject({ extensions: { code: 'SERVICE_UNAVAILABLE' } });
+  });
+});
+
+describe('credentials', () => {
+  it.each([
+    ['no credentials act as the public role, which cannot list tags', {}, 'FORBIDDEN'],
+    ['an API token acts as its role, which can', { authorization: 'Bearer editor-token-123' }, null],
+  ])('%s', async (_name, headers, code) => {
+    const { gateway } = await blogGateway();
+    const body = await (await gateway.fetch(graphqlRequest('{ tags { data { id } } }', {}, headers))).json();
+    expect(body.errors?.[0]?.extensions?.code ?? null).toBe(code);
+    if (!code) expect(body.data.tags.data).toHaveLength(4);
+  });
+
+  it('refuses an unknown token with 401 in both protocols', async () => {
+    const { gateway } = await blogGateway();
+    const headers = { authorization: 'Bearer wrong' };
+    const rest = await gateway.fetch(restRequest('/api/articles', headers));
+    expect(rest.status).toBe(401);
+    expect(await rest.json()).toEqual({ data: null, error: { status: 401, name: 'UnauthorizedError', message: 'Missing or invalid credentials', details: {} } });
+    const graphql = await gateway.fetch(graphqlRequest('{ articles { data { id } } }', {}, headers));
+    expect(graphql.status).toBe(401);
+    expect((await graphql.json()).errors[0].message).toBe('Missing or invalid credentials');
+  });
+});
+
+describe('other paths', () => {
+  it('answers 404 in Strapi envelope', async () => {
+    const { gateway } = await blogGateway();
+    const response = await gateway.fetch(restRequest('/nowhere'));
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ data: null, error: { status: 404, name: 'NotFoundError', message: 'Not Found', details: {} } });
+  });
+
+  it('answers REST with 503 in Strapi envelope when the database does not answer', async () => {
+    const store = new FailingStore();
+    const { gateway } = await blogGateway({ store });
+    store.failure = new ServiceUnavailableError('The database did not answer within 5000 ms');
+    const response = await gateway.fetch(restRequest('/api/articles'));
+    expect(response.status).toBe(503);
+    expect(await response.json()).toEqual({ data: null, error: { status: 503, name: 'ServiceUnavailableError', message: 'The database did not answer within 5000 ms', details: {} } });
+  });
+});
+
+describe('hostile queries', () => {
+  const nested = (levels: number) => {
+    let selection = 'title';
+    for (let i = 0; i < levels; i++) selection = `title related { data { attributes { ${selection} } } }`;
+    return `{ articles { data { attributes { ${selection} } } } }`;
+  };
+
+  it.each([
+    ['a query nested past the depth limit', nested(12), /Query is too deep: \d+ levels of fields, at most 32 are allowed/],
+    ['a query flooding aliases', `{ ${Array.from({ length: 700 }, (_, i) => `a${i}: articles { data { id } }`).join(' ')} }`, /Query selects too many fields: 2100, at most 2000 are allowed/],
+  ])('refuses %s before running it', async (_name, query, message) => {
+    const { gateway, store } = await blogGateway();
+    const counted = { finds: 0 };
+    const find = store.find.bind(store);
+    store.find = async (...args) => {
+      counted.finds++;
+      return find(...args);
+    };
+    const body = await (await gateway.fetch(graphqlRequest(query))).json();
+    expect(body.errors[0].message).toMatch(message);
+    expect(counted.finds).toBe(0);
+  });
+
+  it('accepts a query nested within the limit', async () => {
+    const { gateway } = await blogGateway();
+    const body = await (await gateway.fetch(graphqlRequest(nested(9)))).json();
+    expect(body.errors).toBeUndefined();
+  });
+});

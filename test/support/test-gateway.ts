@@ -1,0 +1,46 @@
+// Builds the gateway in process over the blog fixture (model + seed files), on any store, for
+// tests that call its fetch handler directly, as graphql-yoga's own tests do.
+import { createGateway, type Gateway } from '../../gateway/app.ts';
+import { settingsFromSeed, type AccessSettings } from '../../src/auth/access.ts';
+import { buildGraphQLSchema } from '../../src/graphql/build-schema.ts';
+import { loadContentModel } from '../../src/model/load.ts';
+import type { ContentModel } from '../../src/model/types.ts';
+import { importSeed } from '../../src/seed/import-seed.ts';
+import { loadSeedFile } from '../../src/seed/load-seed.ts';
+import { EmbeddedStore } from '../../src/store/embedded-store.ts';
+import type { Store } from '../../src/store/store.ts';
+
+export const BLOG_MODEL = 'test/fixtures/blog';
+export const BLOG_SEED = 'test/fixtures/blog-seed.json';
+
+export interface TestGateway {
+  gateway: Gateway;
+  model: ContentModel;
+  store: Store;
+  settings: AccessSettings;
+  logged: unknown[];
+}
+
+export async function blogGateway(options: { store?: Store; ready?: boolean } = {}): Promise<TestGateway> {
+  const model = await loadContentModel(BLOG_MODEL);
+  const seed = await loadSeedFile(BLOG_SEED);
+  const store = options.store ?? new EmbeddedStore();
+  await importSeed(model, seed, store);
+  const settings = settingsFromSeed(seed);
+  const logged: unknown[] = [];
+  const ready = options.ready ?? true;
+  const gateway = createGateway({ model, schema: buildGraphQLSchema(model), store, settings: () => (ready ? settings : undefined), log: (e) => logged.push(e) });
+  return { gateway, model, store, settings, logged };
+}
+
+export function graphqlRequest(query: string, variables: Record<string, unknown> = {}, headers: Record<string, string> = {}): Request {
+  return new Request('http://gateway.test/graphql', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json', ...headers },
+    body: JSON.stringify({ query, variables }),
+  });
+}
+
+export function restRequest(path: string, headers: Record<string, string> = {}): Request {
+  return new Request(`http://gateway.test${path}`, { headers: { accept: 'application/json', ...headers } });
+}
