@@ -29,7 +29,13 @@ function argsKey(parts: unknown[]): string {
 
 export const idsKey = (ids: readonly number[]) => ids.join(',');
 
-export function createLoaders(model: ContentModel, store: Store): Loaders {
+export interface LoaderOptions {
+  /** Off only to measure what batching saves (test/bench). */
+  batch?: boolean;
+}
+
+export function createLoaders(model: ContentModel, store: Store, options: LoaderOptions = {}): Loaders {
+  const batch = options.batch ?? true;
   const loaders = new Map<string, DataLoader<never, unknown>>();
   const scope = filterScope(model, store);
   function memo<K, V>(key: string, make: () => DataLoader<K, V>): DataLoader<K, V> {
@@ -53,7 +59,7 @@ export function createLoaders(model: ContentModel, store: Store): Loaders {
           const docs = await matching(ct, { publicationState: state }, { id: { $in: [...ids] } });
           const found = new Map(docs.map((d) => [d.id, d]));
           return ids.map((id) => found.get(id) ?? null);
-        }),
+        }, { batch }),
       ),
     owned: (ct, args) =>
       memo(argsKey(['owned', ct.uid, args]), () =>
@@ -69,7 +75,7 @@ export function createLoaders(model: ContentModel, store: Store): Loaders {
             const found = new Map(docs.map((d) => [d.id, d]));
             return ids.flatMap((id) => found.get(id) ?? []);
           });
-        }),
+        }, { batch }),
       ),
     inverse: (ct, field, args) =>
       memo(argsKey(['inverse', ct.uid, field, args]), () =>
@@ -81,7 +87,7 @@ export function createLoaders(model: ContentModel, store: Store): Loaders {
             for (const id of Array.isArray(holders) ? holders : [holders]) byParent.get(id as number)?.push(doc);
           }
           return parentIds.map((id) => byParent.get(id)!);
-        }),
+        }, { batch }),
       ),
   };
 }
