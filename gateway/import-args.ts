@@ -1,0 +1,63 @@
+// `npm run import` arguments and environment -> the import's configuration. Pure: takes argv and env.
+import { ConfigurationError } from '../src/errors/errors.ts';
+import { DEFAULT_BATCH_SIZE } from '../src/seed/import-seed.ts';
+
+export interface ImportConfig {
+  kind: 'import';
+  schemaDir: string;
+  seedFile: string;
+  drop: boolean;
+  batchSize: number;
+  mongodbUri: string;
+  timeoutMs?: number;
+}
+
+export const IMPORT_USAGE =
+  'usage: MONGODB_URI=mongodb://… npm run import -- [--schema DIR] [--seed FILE] [--drop] [--batch-size N]\n' +
+  '  --schema DIR      the content model, in Strapi v4 layout (default: schema)\n' +
+  '  --seed FILE       the data to import (default: schema/seed.json, only when --schema is not given)\n' +
+  '  --drop            drop the model\'s collections first\n' +
+  `  --batch-size N    documents per write (default: ${DEFAULT_BATCH_SIZE})`;
+
+const WITH_VALUE = ['--schema', '--seed', '--batch-size'];
+
+/** @throws ConfigurationError saying what is wrong, with the usage. */
+export function parseImportArgs(
+  argv: readonly string[],
+  env: Readonly<Record<string, string | undefined>>,
+): ImportConfig | { kind: 'help' } {
+  const flags = new Map<string, string>();
+  let drop = false;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === '--help' || arg === '-h') return { kind: 'help' };
+    if (arg === '--drop') {
+      drop = true;
+      continue;
+    }
+    const equals = arg.indexOf('=');
+    const name = equals < 0 ? arg : arg.slice(0, equals);
+    if (!WITH_VALUE.includes(name)) throw new ConfigurationError(`Unknown argument ${arg}\n${IMPORT_USAGE}`);
+    const value = equals < 0 ? argv[++i] : arg.slice(equals + 1);
+    if (value === undefined || value === '') throw new ConfigurationError(`${name} needs a value\n${IMPORT_USAGE}`);
+    flags.set(name, value);
+  }
+  const schemaDir = flags.get('--schema');
+  const seedFile = flags.get('--seed') ?? (schemaDir === undefined ? 'schema/seed.json' : undefined);
+  if (seedFile === undefined) throw new ConfigurationError(`--seed FILE is required with --schema\n${IMPORT_USAGE}`);
+  const batchText = flags.get('--batch-size');
+  const batchSize = batchText === undefined ? DEFAULT_BATCH_SIZE : Number(batchText);
+  if (!Number.isSafeInteger(batchSize) || batchSize < 1) {
+    throw new ConfigurationError(`--batch-size must be a positive integer; got ${batchText}`);
+  }
+  const mongodbUri = env.MONGODB_URI;
+  if (!mongodbUri) {
+    throw new ConfigurationError(`MONGODB_URI is not set: the import writes to MongoDB and needs its address\n${IMPORT_USAGE}`);
+  }
+  const timeoutText = env.DB_TIMEOUT_MS;
+  const timeoutMs = timeoutText === undefined ? undefined : Number(timeoutText);
+  if (timeoutMs !== undefined && !(Number.isFinite(timeoutMs) && timeoutMs > 0)) {
+    throw new ConfigurationError(`Invalid DB_TIMEOUT_MS ${timeoutText}: expected milliseconds`);
+  }
+  return { kind: 'import', schemaDir: schemaDir ?? 'schema', seedFile, drop, batchSize, mongodbUri, ...(timeoutMs === undefined ? {} : { timeoutMs }) };
+}

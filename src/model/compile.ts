@@ -1,0 +1,251 @@
+// Raw definitions (outer shape checked) -> typed ContentType, Component and Attribute values.
+// Checks each file on its own; references between files are checked in `validate-references.ts`.
+import { describe, isRecord, type Problems } from './problems.ts';
+import type { RawAttribute, RawComponent, RawContentType } from './raw.ts';
+import {
+  RELATION_KINDS,
+  SCALAR_TYPES,
+  type Attribute,
+  type AttributeType,
+  type Component,
+  type ContentType,
+  type ContentTypeKind,
+  type PlainScalarAttribute,
+  type RelationKind,
+} from './types.ts';
+
+/** Names the gateway adds to entries or GraphQL types itself; no attribute may take them. */
+export const RESERVED_ATTRIBUTE_NAMES: readonly string[] = [
+  'id',
+  'createdAt',
+  'updatedAt',
+  'publishedAt',
+  'locale',
+  'localizations',
+  '__component',
+  '__typename',
+];
+
+/** Every media type Strapi knows; an attribute without `allowedTypes` accepts them all. */
+export const MEDIA_TYPES: readonly string[] = ['images', 'files', 'videos', 'audios'];
+
+const CONTENT_TYPE_KINDS: readonly ContentTypeKind[] = ['collectionType', 'singleType'];
+const TO_MANY: ReadonlySet<RelationKind> = new Set(['oneToMany', 'manyToMany', 'manyWay']);
+const ONE_WAY: ReadonlySet<RelationKind> = new Set(['oneWay', 'manyWay']);
+/** GraphQL needs attribute names to be valid field names. */
+const ATTRIBUTE_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+type Base = Pick<PlainScalarAttribute, 'name' | 'required' | 'private' | 'unique'>;
+type OwnerKind = 'content-type' | 'component';
+type Report = (text: string) => void;
+type AttributeCompiler = (raw: RawAttribute, base: Base, report: Report, owner: OwnerKind) => Attribute | undefined;
+
+const scalar: AttributeCompiler = (raw, base) => ({ ...base, type: raw.type as PlainScalarAttribute['type'] });
+
+/** One compiler per attribute type: adding a type fails to compile until it is handled here. */
+const COMPILERS: { readonly [K in AttributeType]: AttributeCompiler } = {
+  ...(Object.fromEntries(SCALAR_TYPES.map((type) => [type, scalar])) as Record<(typeof SCALAR_TYPES)[number], AttributeCompiler>),
+  enumeration: compileEnumeration,
+  relation: compileRelation,
+  media: compileMedia,
+  component: compileComponentAttribute,
+  dynamiczone: compileDynamicZone,
+};
+
+export function compileContentType(raw: RawContentType, problems: Problems): ContentType | undefined {
+  const report: Report = (text) => problems.add(`${raw.source}: ${text}`);
+  const kind = raw.kind ?? 'collectionType';
+  if (!CONTENT_TYPE_KINDS.includes(kind as ContentTypeKind)) {
+    report(`unknown kind ${describe(raw.kind)} (expected "collectionType" or "singleType")`);
+  }
+  const singularName = requiredName(raw.info.singularName, 'info.singularName', report);
+  const pluralName = requiredName(raw.info.pluralName, 'info.pluralName', report);
+  if (singularName && singularName === pluralName) {
+    report(`info.singularName and info.pluralName must differ (both are "${singularName}")`);
+  }
+  const i18n = raw.pluginOptions.i18n;
+  if (i18n !== undefined && !isRecord(i18n)) report('"pluginOptions.i18n" must be an object');
+  const localized = readBoolean(isRecord(i18n) ? i18n.localized : undefined, 'pluginOptions.i18n.localized', report);
+  const draftAndPublish = readBoolean(raw.options.draftAndPublish, 'options.draftAndPublish', report);
+  const attributes = compileAttributes(raw.attributes, raw.source, 'content-type', problems);
+  if (!singularName || !pluralName || !CONTENT_TYPE_KINDS.includes(kind as ContentTypeKind)) return undefined;
+  return {
+    uid: raw.uid,
+    kind: kind as ContentTypeKind,
+    singularName,
+    pluralName,
+    displayName: optionalString(raw.info.displayName, 'info.displayName', report) ?? singularName,
+    collectionName: optionalString(raw.collectionName, 'collectionName', report) ?? pluralName.replace(/-/g, '_'),
+    draftAndPublish,
+    localized,
+    timestamps: true,
+    attributes,
+    source: raw.source,
+  };
+}
+
+export function compileComponent(raw: RawComponent, problems: Problems): Component {
+  const report: Report = (text) => problems.add(`${raw.source}: ${text}`);
+  return {
+    uid: raw.uid,
+    category: raw.category,
+    name: raw.name,
+    displayName: optionalString(raw.info.displayName, 'info.displayName', report) ?? raw.name,
+    collectionName:
+      optionalString(raw.collectionName, 'collectionName', report) ??
+      `components_${raw.category}_${raw.name}s`.replace(/-/g, '_'),
+    attributes: compileAttributes(raw.attributes, raw.source, 'component', problems),
+    source: raw.source,
+  };
+}
+
+function compileAttributes(
+  raws: readonly RawAttribute[],
+  source: string,
+  owner: OwnerKind,
+  problems: Problems,
+): Map<string, Attribute> {
+  const attributes = new Map<string, Attribute>();
+  for (const raw of raws) {
+    const report: Report = (text) => problems.add(`${source}: attribute "${raw.name}": ${text}`);
+    if (RESERVED_ATTRIBUTE_NAMES.includes(raw.name)) {
+      report(`"${raw.name}" is a reserved name (reserved: ${RESERVED_ATTRIBUTE_NAMES.join(', ')})`);
+      continue;
+    }
+    if (!ATTRIBUTE_NAME.test(raw.name)) {
+      report('the name must start with a letter or "_" and hold only letters, digits and "_"');
+      continue;
+    }
+    if (!Object.hasOwn(COMPILERS, raw.type)) {
+      report(`unknown type "${raw.type}"`);
+      continue;
+    }
+    const base: Base = {
+      name: raw.name,
+      required: readBoolean(raw.definition.required, '"required"', report),
+      private: readBoolean(raw.definition.private, '"private"', report),
+      unique: readBoolean(raw.definition.unique, '"unique"', report),
+    };
+    const attribute = COMPILERS[raw.type as AttributeType](raw, base, report, owner);
+    if (attribute) attributes.set(raw.name, attribute);
+  }
+  return attributes;
+}
+
+function compileEnumeration(raw: RawAttribute, base: Base, report: Report): Attribute | undefined {
+  const values = raw.definition.enum;
+  if (!Array.isArray(values) || values.length === 0) {
+    report('an enumeration needs "enum", a non-empty array of strings');
+    return undefined;
+  }
+  const wrong = values.filter((value) => typeof value !== 'string' || value === '');
+  if (wrong.length > 0) {
+    report(`enumeration values must be non-empty strings; got ${wrong.map(describe).join(', ')}`);
+    return undefined;
+  }
+  const duplicates = values.filter((value, index) => values.indexOf(value) !== index);
+  if (duplicates.length > 0) report(`enumeration value ${describe(duplicates[0])} is listed twice`);
+  return { ...base, type: 'enumeration', values: values as string[] };
+}
+
+function compileRelation(raw: RawAttribute, base: Base, report: Report, owner: OwnerKind): Attribute | undefined {
+  const { relation, target, mappedBy, inversedBy } = raw.definition;
+  if (!RELATION_KINDS.includes(relation as RelationKind)) {
+    report(`unknown relation kind ${describe(relation)} (expected one of ${RELATION_KINDS.join(', ')})`);
+    return undefined;
+  }
+  const kind = relation as RelationKind;
+  if (typeof target !== 'string' || target === '') {
+    report('a relation needs "target", the uid of a content-type');
+    return undefined;
+  }
+  const inverseField = optionalString(mappedBy, '"mappedBy"', report);
+  const owningField = optionalString(inversedBy, '"inversedBy"', report);
+  if (inverseField !== undefined && owningField !== undefined) {
+    report('a relation has either "mappedBy" or "inversedBy", not both');
+    return undefined;
+  }
+  if ((inverseField ?? owningField) !== undefined && ONE_WAY.has(kind)) {
+    report(`a ${kind} relation has no other side; remove "mappedBy"/"inversedBy"`);
+    return undefined;
+  }
+  if ((inverseField ?? owningField) !== undefined && owner === 'component') {
+    report('relations in components are one-sided; remove "mappedBy"/"inversedBy"');
+    return undefined;
+  }
+  return {
+    ...base,
+    type: 'relation',
+    relation: kind,
+    target,
+    toMany: TO_MANY.has(kind),
+    side: inverseField === undefined ? 'owner' : 'inverse',
+    ...(inverseField === undefined ? {} : { inverseField }),
+    ...(owningField === undefined ? {} : { inversedBy: owningField }),
+  };
+}
+
+function compileMedia(raw: RawAttribute, base: Base, report: Report): Attribute {
+  const allowed = raw.definition.allowedTypes;
+  let allowedTypes = [...MEDIA_TYPES];
+  if (allowed !== undefined && allowed !== null) {
+    if (!Array.isArray(allowed) || allowed.some((type) => !MEDIA_TYPES.includes(type as string))) {
+      report(`"allowedTypes" must be an array of ${MEDIA_TYPES.join(', ')}; got ${JSON.stringify(allowed)}`);
+    } else if (allowed.length > 0) {
+      allowedTypes = allowed as string[];
+    }
+  }
+  return {
+    ...base,
+    type: 'media',
+    multiple: readBoolean(raw.definition.multiple, '"multiple"', report),
+    allowedTypes,
+  };
+}
+
+function compileComponentAttribute(raw: RawAttribute, base: Base, report: Report): Attribute | undefined {
+  const uid = raw.definition.component;
+  if (typeof uid !== 'string' || uid === '') {
+    report('a component attribute needs "component", a component uid like "shared.seo"');
+    return undefined;
+  }
+  return {
+    ...base,
+    type: 'component',
+    component: uid,
+    repeatable: readBoolean(raw.definition.repeatable, '"repeatable"', report),
+  };
+}
+
+function compileDynamicZone(raw: RawAttribute, base: Base, report: Report, owner: OwnerKind): Attribute | undefined {
+  if (owner === 'component') {
+    report('dynamic zones are allowed on content-types only, not in components');
+    return undefined;
+  }
+  const uids = raw.definition.components;
+  if (!Array.isArray(uids) || uids.length === 0 || uids.some((uid) => typeof uid !== 'string' || uid === '')) {
+    report('a dynamic zone needs "components", a non-empty array of component uids');
+    return undefined;
+  }
+  return { ...base, type: 'dynamiczone', components: [...new Set(uids as string[])] };
+}
+
+function readBoolean(value: unknown, what: string, report: Report): boolean {
+  if (value === undefined || value === null) return false;
+  if (typeof value === 'boolean') return value;
+  report(`${what} must be true or false; got ${describe(value)}`);
+  return false;
+}
+
+function requiredName(value: unknown, what: string, report: Report): string | undefined {
+  if (typeof value === 'string' && value !== '') return value;
+  report(value === undefined ? `missing ${what}` : `${what} must be a non-empty string; got ${describe(value)}`);
+  return undefined;
+}
+
+function optionalString(value: unknown, what: string, report: Report): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value === 'string' && value !== '') return value;
+  report(`${what} must be a non-empty string; got ${describe(value)}`);
+  return undefined;
+}

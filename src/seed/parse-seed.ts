@@ -1,0 +1,157 @@
+// Seed JSON (`unknown`) -> a Seed whose outer shape is checked: locales, roles, API tokens, media
+// rows and entries by uid. Attribute values are checked against the model in `validate-seed.ts`.
+import type { Action, RoleGrants } from '../auth/roles.ts';
+import { describe, isRecord, Problems } from '../model/problems.ts';
+
+export interface SeedLocale {
+  code: string;
+  name: string;
+  isDefault: boolean;
+}
+
+/** One entry (or media row) as given: its id if any, and every other key unchecked. */
+export interface SeedEntry {
+  /** Position in its list, naming the entry in messages when it has no id. */
+  index: number;
+  id?: number;
+  values: Readonly<Record<string, unknown>>;
+}
+
+export interface Seed {
+  /** Exactly one has `isDefault`. Absent from the file: English (`en`) alone. */
+  locales: SeedLocale[];
+  roles: Record<string, RoleGrants>;
+  /**
+   * API tokens (our extension to the format): a bearer token -> the name of the role it acts as.
+   * Every role named is one of `roles`.
+   */
+  tokens: Record<string, string>;
+  /** Rows of the media library, `plugin::upload.file`. */
+  media: SeedEntry[];
+  /** Entries by content-type uid, in the order given. */
+  entries: ReadonlyMap<string, SeedEntry[]>;
+}
+
+const ACTIONS: readonly Action[] = ['find', 'findOne'];
+const DEFAULT_LOCALES: readonly SeedLocale[] = [{ code: 'en', name: 'English (en)', isDefault: true }];
+
+/**
+ * Checks a parsed seed file's outer shape.
+ * @throws ConfigurationError listing every problem.
+ */
+export function parseSeed(raw: unknown, title = 'Invalid seed'): Seed {
+  const problems = new Problems();
+  const seed: Seed = { locales: [], roles: {}, tokens: {}, media: [], entries: new Map() };
+  if (!isRecord(raw)) {
+    problems.add(`the seed must be a JSON object; got ${describe(raw)}`);
+    problems.throwIfAny(title);
+    return seed;
+  }
+  const known = ['locales', 'roles', 'tokens', 'media', 'entries'];
+  for (const key of Object.keys(raw)) {
+    if (!known.includes(key)) problems.add(`unknown top-level key "${key}" (expected ${known.join(', ')})`);
+  }
+  seed.locales = parseLocales(raw.locales, problems);
+  seed.roles = parseRoles(raw.roles, problems);
+  seed.tokens = parseTokens(raw.tokens, seed.roles, problems);
+  seed.media = parseEntryList(raw.media ?? [], 'media', problems);
+  const entries = new Map<string, SeedEntry[]>();
+  if (raw.entries !== undefined && !isRecord(raw.entries)) problems.add('"entries" must be an object of uid -> entries');
+  for (const [uid, list] of Object.entries(isRecord(raw.entries) ? raw.entries : {})) {
+    entries.set(uid, parseEntryList(list, uid, problems));
+  }
+  seed.entries = entries;
+  problems.throwIfAny(title);
+  return seed;
+}
+
+function parseLocales(raw: unknown, problems: Problems): SeedLocale[] {
+  if (raw === undefined) return DEFAULT_LOCALES.map((locale) => ({ ...locale }));
+  if (!Array.isArray(raw) || raw.length === 0) {
+    problems.add('"locales" must be a non-empty array of { code, name, isDefault? }');
+    return [];
+  }
+  const locales: SeedLocale[] = [];
+  raw.forEach((item, index) => {
+    const at = `locales[${index}]`;
+    if (!isRecord(item) || typeof item.code !== 'string' || item.code === '') {
+      problems.add(`${at}: expected { code, name, isDefault? } with a non-empty string code`);
+      return;
+    }
+    if (item.name !== undefined && typeof item.name !== 'string') problems.add(`${at}: "name" must be a string`);
+    if (item.isDefault !== undefined && typeof item.isDefault !== 'boolean') problems.add(`${at}: "isDefault" must be true or false`);
+    if (locales.some((locale) => locale.code === item.code)) problems.add(`${at}: locale "${item.code}" is listed twice`);
+    locales.push({ code: item.code, name: typeof item.name === 'string' ? item.name : item.code, isDefault: item.isDefault === true });
+  });
+  const defaults = locales.filter((locale) => locale.isDefault);
+  if (defaults.length > 1) problems.add(`locales: only one may be the default; got ${defaults.map((locale) => locale.code).join(', ')}`);
+  if (defaults.length === 0 && locales.length > 0) locales[0].isDefault = true;
+  return locales;
+}
+
+function parseRoles(raw: unknown, problems: Problems): Record<string, RoleGrants> {
+  if (raw === undefined) return {};
+  if (!isRecord(raw)) {
+    problems.add('"roles" must be an object of role name -> { find?, findOne? }');
+    return {};
+  }
+  const roles: Record<string, RoleGrants> = {};
+  for (const [name, grants] of Object.entries(raw)) {
+    if (!isRecord(grants)) {
+      problems.add(`role "${name}": expected { find?, findOne? }, lists of content-type uids`);
+      continue;
+    }
+    const parsed: Partial<Record<Action, string[]>> = {};
+    for (const [action, uids] of Object.entries(grants)) {
+      if (!ACTIONS.includes(action as Action)) {
+        problems.add(`role "${name}": unknown action "${action}" (expected ${ACTIONS.join(', ')})`);
+      } else if (!Array.isArray(uids) || uids.some((uid) => typeof uid !== 'string')) {
+        problems.add(`role "${name}": "${action}" must be an array of content-type uids`);
+      } else {
+        parsed[action as Action] = uids as string[];
+      }
+    }
+    roles[name] = parsed;
+  }
+  return roles;
+}
+
+function parseTokens(raw: unknown, roles: Record<string, RoleGrants>, problems: Problems): Record<string, string> {
+  if (raw === undefined) return {};
+  if (!isRecord(raw)) {
+    problems.add('"tokens" must be an object of API token -> role name');
+    return {};
+  }
+  const tokens: Record<string, string> = {};
+  for (const [token, role] of Object.entries(raw)) {
+    const shown = `${token.slice(0, 4)}…`;
+    if (token.trim() === '') problems.add('tokens: a token must not be empty');
+    else if (typeof role !== 'string' || !Object.hasOwn(roles, role)) {
+      problems.add(`tokens: token "${shown}" names role ${describe(role)}, which "roles" does not define`);
+    } else tokens[token] = role;
+  }
+  return tokens;
+}
+
+function parseEntryList(raw: unknown, where: string, problems: Problems): SeedEntry[] {
+  if (!Array.isArray(raw)) {
+    problems.add(`${where}: expected an array of entries; got ${describe(raw)}`);
+    return [];
+  }
+  const entries: SeedEntry[] = [];
+  raw.forEach((item, index) => {
+    if (!isRecord(item)) {
+      problems.add(`${where} entry at position ${index}: expected an object; got ${describe(item)}`);
+      return;
+    }
+    const { id, ...values } = item;
+    if (id === undefined || id === null) {
+      entries.push({ index, values });
+    } else if (typeof id === 'number' && Number.isSafeInteger(id) && id > 0) {
+      entries.push({ index, id, values });
+    } else {
+      problems.add(`${where} entry at position ${index}: "id" must be a positive integer; got ${describe(id)}`);
+    }
+  });
+  return entries;
+}
