@@ -3,33 +3,74 @@
 import { aggregate as mingoAggregate, find as mingoFind } from 'mingo';
 import type { Doc, Filter, FindOptions, IndexSpec, Store } from './store.ts';
 
+/**
+ * An int64 as mingo should see it. mingo compares two values of one class by their `toString()`,
+ * which for `bigint` orders "12" after "100". This text is the value offset by 2^63 and padded to
+ * 20 digits, so text order is numeric order, and equal values have equal text.
+ */
+class Int64 {
+  constructor(readonly value: bigint) {}
+  toString(): string {
+    return (this.value + OFFSET).toString().padStart(20, '0');
+  }
+  /** mingo serialises criteria while compiling them. */
+  toJSON(): string {
+    return this.toString();
+  }
+}
+const OFFSET = 2n ** 63n;
+
+/** Copies a value into the store's representation (int64 wrapped); the caller's stays untouched. */
+function encode(value: unknown): unknown {
+  if (typeof value === 'bigint') return new Int64(value);
+  if (value instanceof Date) return new Date(value.getTime());
+  if (value instanceof RegExp) return value;
+  if (Array.isArray(value)) return value.map(encode);
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, encode(v)]));
+  }
+  return value;
+}
+
+/** Copies a stored value out (int64 unwrapped), so callers never share the store's objects. */
+function decode(value: unknown): unknown {
+  if (value instanceof Int64) return value.value;
+  if (value instanceof Date) return new Date(value.getTime());
+  if (Array.isArray(value)) return value.map(decode);
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, decode(v)]));
+  }
+  return value;
+}
+
 export class EmbeddedStore implements Store {
   private readonly collections = new Map<string, Map<number, Doc>>();
   private readonly counters = new Map<string, number>();
   private readonly indexes = new Map<string, Set<string>>();
 
   async find(collection: string, filter: Filter, options: FindOptions = {}): Promise<Doc[]> {
-    let cursor = mingoFind(this.documents(collection), filter, options.projection ? { ...options.projection, id: 1 } : undefined);
+    const projection = options.projection ? { ...options.projection, id: 1 } : undefined;
+    let cursor = mingoFind(this.documents(collection), encode(filter) as Filter, projection);
     if (options.sort?.length) cursor = cursor.sort(Object.fromEntries(options.sort));
     if (options.skip) cursor = cursor.skip(options.skip);
     if (options.limit !== undefined) cursor = cursor.limit(options.limit);
-    return structuredClone(cursor.all() as Doc[]);
+    return decode(cursor.all()) as Doc[];
   }
 
   async count(collection: string, filter: Filter): Promise<number> {
-    return mingoFind(this.documents(collection), filter).all().length;
+    return mingoFind(this.documents(collection), encode(filter) as Filter).all().length;
   }
 
   async aggregate(collection: string, pipeline: readonly Filter[]): Promise<Doc[]> {
-    const result = mingoAggregate(this.documents(collection), [...pipeline], {
+    const result = mingoAggregate(this.documents(collection), encode(pipeline) as Filter[], {
       collectionResolver: (name: string) => this.documents(name),
     });
-    return structuredClone(result as Doc[]);
+    return decode(result) as Doc[];
   }
 
   async upsertMany(collection: string, docs: readonly Doc[]): Promise<number> {
     const target = this.collection(collection);
-    for (const doc of docs) target.set(doc.id, structuredClone(doc));
+    for (const doc of docs) target.set(doc.id, encode(doc) as Doc);
     return docs.length;
   }
 
