@@ -40,7 +40,12 @@ type OwnerKind = 'content-type' | 'component';
 type Report = (text: string) => void;
 type AttributeCompiler = (raw: RawAttribute, base: Base, report: Report, owner: OwnerKind) => Attribute | undefined;
 
-const scalar: AttributeCompiler = (raw, base) => ({ ...base, type: raw.type as PlainScalarAttribute['type'] });
+const scalar: AttributeCompiler = (raw, base) => ({ ...base, type: raw.type as PlainScalarAttribute['type'], ...defaultOf(raw) });
+
+/** `default`, when the file gives one; checked against the type when an entry needs it. */
+function defaultOf(raw: RawAttribute): { default?: unknown } {
+  return raw.definition.default === undefined ? {} : { default: raw.definition.default };
+}
 
 /** One compiler per attribute type: adding a type fails to compile until it is handled here. */
 const COMPILERS: { readonly [K in AttributeType]: AttributeCompiler } = {
@@ -145,7 +150,7 @@ function compileEnumeration(raw: RawAttribute, base: Base, report: Report): Attr
   }
   const duplicates = values.filter((value, index) => values.indexOf(value) !== index);
   if (duplicates.length > 0) report(`enumeration value ${describe(duplicates[0])} is listed twice`);
-  return { ...base, type: 'enumeration', values: values as string[] };
+  return { ...base, type: 'enumeration', values: values as string[], ...defaultOf(raw) };
 }
 
 function compileRelation(raw: RawAttribute, base: Base, report: Report, owner: OwnerKind): Attribute | undefined {

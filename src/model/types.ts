@@ -38,11 +38,16 @@ interface AttributeBase {
   unique: boolean;
 }
 
-export interface PlainScalarAttribute extends AttributeBase {
+interface ScalarBase extends AttributeBase {
+  /** The schema file's `default`: stored when an entry leaves the attribute out (not when it gives null). */
+  default?: unknown;
+}
+
+export interface PlainScalarAttribute extends ScalarBase {
   type: Exclude<ScalarType, 'enumeration'>;
 }
 
-export interface EnumerationAttribute extends AttributeBase {
+export interface EnumerationAttribute extends ScalarBase {
   type: 'enumeration';
   values: string[];
 }

@@ -25,7 +25,8 @@ export function checkFields(owner: AttributeOwner, values: Readonly<Record<strin
   const fields = new Map<string, CheckedValue>();
   for (const attribute of owner.attributes.values()) {
     const path = `${prefix}${attribute.name}`;
-    const given = values[attribute.name];
+    // An attribute left out takes its schema default, as Strapi does on create; an explicit null stays null.
+    const given = values[attribute.name] === undefined && 'default' in attribute ? attribute.default : values[attribute.name];
     const report = (text: string) => ctx.report(`attribute "${path}": ${text}`);
     // Strapi leaves `required` on relations unenforced, and a mappedBy side cannot be given at all.
     const enforced = attribute.required && attribute.type !== 'relation' && !ctx.draft;

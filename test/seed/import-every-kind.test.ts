@@ -34,7 +34,7 @@ describe('importing the every-kind seed', () => {
       aRichtext: '**rich**',
       anEnumeration: 'x-large',
       anEmail: 'a@example.com',
-      aPassword: 'secret',
+      aPassword: expect.stringMatching(/^scrypt\$[^$]+\$[^$]+$/),
       aUid: 'one-1',
       aDate: '2024-02-29',
       aTime: '09:30:00.000',

@@ -13,7 +13,7 @@ describe('converting a scalar seed value', () => {
     ['string', 'text', 'text'],
     ['text', '', ''],
     ['richtext', '# Title', '# Title'],
-    ['password', 'hash', 'hash'],
+    ['password', '$2a$10$abcdefghijklmnopqrstuuABCDEFGHIJKLMNOPQRSTUVWXYZ01234', '$2a$10$abcdefghijklmnopqrstuuABCDEFGHIJKLMNOPQRSTUVWXYZ01234'],
     ['email', 'a@example.com', 'a@example.com'],
     ['uid', 'hello-world_1.2~', 'hello-world_1.2~'],
     ['enumeration', 'x-large', 'x-large'],
@@ -34,6 +34,13 @@ describe('converting a scalar seed value', () => {
     ['json', 'text', '"text"'],
   ])('stores a %s given %j as %s', (type, given, stored) => {
     expect(storedScalar(attribute(type), given)).toEqual({ ok: true, value: stored });
+  });
+
+  it('stores a plain password as a salted scrypt hash', () => {
+    const first = storedScalar(attribute('password'), 'secret');
+    const second = storedScalar(attribute('password'), 'secret');
+    expect(first).toMatchObject({ ok: true, value: expect.stringMatching(/^scrypt\$/) });
+    expect(first).not.toEqual(second);
   });
 
   it.each<[ScalarType, unknown, string]>([
