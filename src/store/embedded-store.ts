@@ -53,7 +53,8 @@ export class EmbeddedStore implements Store {
     let cursor = mingoFind(this.documents(collection), encode(filter) as Filter, projection);
     if (options.sort?.length) cursor = cursor.sort(Object.fromEntries(options.sort));
     if (options.skip) cursor = cursor.skip(options.skip);
-    if (options.limit !== undefined) cursor = cursor.limit(options.limit);
+    // As in MongoDB, a limit of 0 means no limit.
+    if (options.limit) cursor = cursor.limit(options.limit);
     return decode(cursor.all()) as Doc[];
   }
 

@@ -13,6 +13,7 @@ export interface FindOptions {
   /** Ordered sort keys; dotted paths allowed. */
   sort?: ReadonlyArray<readonly [path: string, direction: SortDirection]>;
   skip?: number;
+  /** Absent or 0: no limit, as in MongoDB. */
   limit?: number;
   /** Inclusion projection (`{ id: 1, author: 1 }`); absent means the whole document. */
   projection?: Record<string, 1>;

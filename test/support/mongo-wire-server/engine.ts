@@ -1,0 +1,112 @@
+// The test device's memory: databases of collections of engine documents, with their indexes.
+// Reads and catalog operations live here; writes.ts changes documents.
+import { CommandError } from './errors.ts';
+import { compileFilter, findPipeline, runPipeline, type Filter, type FindSpec, type Stage } from './query.ts';
+import { cloneValue, type EngineDoc } from './values.ts';
+
+export interface IndexInfo {
+  v: 2;
+  key: Record<string, unknown>;
+  name: string;
+  unique?: boolean;
+}
+
+export interface CollectionData {
+  docs: EngineDoc[];
+  indexes: IndexInfo[];
+}
+
+const ID_INDEX: IndexInfo = { v: 2, key: { _id: 1 }, name: '_id_' };
+
+export class Engine {
+  private readonly databases = new Map<string, Map<string, CollectionData>>();
+
+  /** Forgets every database. */
+  reset(): void {
+    this.databases.clear();
+  }
+
+  /** The collection, or undefined when it does not exist. */
+  collection(db: string, name: string): CollectionData | undefined {
+    return this.databases.get(db)?.get(name);
+  }
+
+  /** The collection, created (as MongoDB does on first write) when missing. */
+  createCollection(db: string, name: string): { data: CollectionData; created: boolean } {
+    let collections = this.databases.get(db);
+    if (!collections) {
+      collections = new Map();
+      this.databases.set(db, collections);
+    }
+    const existing = collections.get(name);
+    if (existing) return { data: existing, created: false };
+    const data: CollectionData = { docs: [], indexes: [{ ...ID_INDEX }] };
+    collections.set(name, data);
+    return { data, created: true };
+  }
+
+  collectionNames(db: string): string[] {
+    return [...(this.databases.get(db)?.keys() ?? [])];
+  }
+
+  dropCollection(db: string, name: string): number | undefined {
+    const data = this.collection(db, name);
+    this.databases.get(db)?.delete(name);
+    return data?.indexes.length;
+  }
+
+  dropDatabase(db: string): void {
+    this.databases.delete(db);
+  }
+
+  /** Matching documents, sorted, sliced and projected; copies, so cursors hold a snapshot. */
+  find(db: string, name: string, spec: FindSpec): EngineDoc[] {
+    const matches = compileFilter(spec.filter);
+    const source = (this.collection(db, name)?.docs ?? []).filter(matches);
+    return runPipeline(source.map(cloneValue), findPipeline(spec), this.resolver(db));
+  }
+
+  aggregate(db: string, name: string, pipeline: readonly Stage[]): EngineDoc[] {
+    const source = (this.collection(db, name)?.docs ?? []).map(cloneValue);
+    return runPipeline(source, pipeline, this.resolver(db));
+  }
+
+  count(db: string, name: string, query: Filter | undefined, skip = 0, limit = 0): number {
+    const matches = compileFilter(query);
+    const n = (this.collection(db, name)?.docs ?? []).filter(matches).length;
+    const afterSkip = Math.max(0, n - skip);
+    return limit ? Math.min(afterSkip, Math.abs(limit)) : afterSkip;
+  }
+
+  createIndexes(db: string, name: string, specs: readonly IndexInfo[]): { before: number; after: number; created: boolean } {
+    const { data, created } = this.createCollection(db, name);
+    const before = data.indexes.length;
+    for (const spec of specs) {
+      const same = data.indexes.find((index) => index.name === spec.name);
+      if (!same) {
+        data.indexes.push({ v: 2, key: spec.key, name: spec.name, ...(spec.unique ? { unique: true } : {}) });
+      } else if (JSON.stringify(same.key) !== JSON.stringify(spec.key) || Boolean(same.unique) !== Boolean(spec.unique)) {
+        throw new CommandError(86, 'IndexKeySpecsConflict', `An existing index has the same name as the requested index: ${spec.name}`);
+      }
+    }
+    return { before, after: data.indexes.length, created };
+  }
+
+  dropIndexes(db: string, name: string, which: unknown): number {
+    const data = this.collection(db, name);
+    if (!data) throw new CommandError(26, 'NamespaceNotFound', `ns not found ${db}.${name}`);
+    const before = data.indexes.length;
+    const names = which === '*' ? data.indexes.map((i) => i.name).filter((n) => n !== '_id_') : [which].flat();
+    for (const indexName of names) {
+      const at = data.indexes.findIndex((i) => i.name === indexName);
+      if (at < 0 || indexName === '_id_') throw new CommandError(27, 'IndexNotFound', `index not found with name [${String(indexName)}]`);
+      data.indexes.splice(at, 1);
+    }
+    return before;
+  }
+
+  /** `$lookup` reads sibling collections of the same database through this. */
+  private resolver(db: string): (name: string) => EngineDoc[] {
+    return (name) => (this.collection(db, name)?.docs ?? []).map(cloneValue);
+  }
+}

@@ -1,0 +1,174 @@
+// Write statements against the engine: insert/update/delete/findAndModify command bodies in,
+// MongoDB-shaped write results out. Unique indexes (and `_id`) are enforced.
+import { BSON } from 'mongodb';
+import type { CollectionData, Engine } from './engine.ts';
+import { asCommandError, CommandError } from './errors.ts';
+import { compareValues, sortDocuments, valuesAtPath, type SortSpec } from './order.ts';
+import { compileFilter, runPipeline, type Filter } from './query.ts';
+import { applyUpdate, isReplacement, seedFromQuery } from './update.ts';
+import { cloneValue, Int64, type EngineDoc } from './values.ts';
+
+export interface WriteError {
+  index: number;
+  code: number;
+  codeName: string;
+  errmsg: string;
+}
+
+export interface WriteResult {
+  n: number;
+  nModified?: number;
+  upserted?: Array<{ index: number; _id: unknown }>;
+  writeErrors?: WriteError[];
+}
+
+/** Runs each statement; an ordered write stops at the first failure, as MongoDB's does. */
+function eachStatement<T>(statements: readonly T[], ordered: boolean, run: (statement: T, index: number) => void): WriteError[] {
+  const errors: WriteError[] = [];
+  for (const [index, statement] of statements.entries()) {
+    try {
+      run(statement, index);
+    } catch (error) {
+      const failure = asCommandError(error);
+      errors.push({ index, code: failure.code, codeName: failure.codeName, errmsg: failure.message });
+      if (ordered) break;
+    }
+  }
+  return errors;
+}
+
+function withErrors(result: WriteResult, errors: WriteError[]): WriteResult {
+  return errors.length ? { ...result, writeErrors: errors } : result;
+}
+
+export function insertDocuments(engine: Engine, db: string, name: string, documents: readonly EngineDoc[], ordered = true): WriteResult {
+  const { data } = engine.createCollection(db, name);
+  let n = 0;
+  const errors = eachStatement(documents, ordered, (document) => {
+    const doc = document._id === undefined ? { _id: new BSON.ObjectId(), ...cloneValue(document) } : cloneValue(document);
+    assertUnique(data, db, name, doc);
+    data.docs.push(doc);
+    n += 1;
+  });
+  return withErrors({ n }, errors);
+}
+
+interface UpdateStatement {
+  q?: Filter;
+  u?: unknown;
+  upsert?: boolean;
+  multi?: boolean;
+}
+
+export function updateDocuments(engine: Engine, db: string, name: string, statements: readonly UpdateStatement[], ordered = true): WriteResult {
+  let matched = 0;
+  let modified = 0;
+  const upserted: Array<{ index: number; _id: unknown }> = [];
+  const errors = eachStatement(statements, ordered, (statement, index) => {
+    const data = engine.collection(db, name);
+    const matches = compileFilter(statement.q);
+    const targets = (data?.docs ?? []).filter(matches).slice(0, statement.multi ? undefined : 1);
+    for (const target of targets) {
+      const next = applyUpdate(target, statement.u, false);
+      modified += replaceDocument(data!, db, name, target, next) ? 1 : 0;
+      matched += 1;
+    }
+    if (targets.length === 0 && statement.upsert) {
+      upserted.push({ index, _id: upsert(engine, db, name, statement.q ?? {}, statement.u)._id });
+    }
+  });
+  const result: WriteResult = { n: matched + upserted.length, nModified: modified };
+  return withErrors(upserted.length ? { ...result, upserted } : result, errors);
+}
+
+interface DeleteStatement {
+  q?: Filter;
+  limit?: number;
+}
+
+export function deleteDocuments(engine: Engine, db: string, name: string, statements: readonly DeleteStatement[], ordered = true): WriteResult {
+  let n = 0;
+  const errors = eachStatement(statements, ordered, (statement) => {
+    const data = engine.collection(db, name);
+    if (!data) return;
+    const matches = compileFilter(statement.q);
+    const doomed = data.docs.filter(matches).slice(0, statement.limit === 1 ? 1 : undefined);
+    data.docs = data.docs.filter((doc) => !doomed.includes(doc));
+    n += doomed.length;
+  });
+  return withErrors({ n }, errors);
+}
+
+export interface FindAndModifyCommand {
+  query?: Filter;
+  sort?: SortSpec;
+  remove?: boolean;
+  update?: unknown;
+  new?: boolean;
+  fields?: Record<string, unknown>;
+  upsert?: boolean;
+}
+
+/** findAndModify's `{ value, lastErrorObject }`; failures throw CommandError. */
+export function findAndModify(engine: Engine, db: string, name: string, command: FindAndModifyCommand) {
+  const data = engine.collection(db, name);
+  const matches = (data?.docs ?? []).filter(compileFilter(command.query));
+  const [target] = command.sort ? sortDocuments(matches, command.sort) : matches;
+  const project = (doc: EngineDoc | undefined) =>
+    doc && command.fields && Object.keys(command.fields).length ? runPipeline([cloneValue(doc)], [{ $project: command.fields }], () => [])[0] : doc;
+  if (command.remove) {
+    if (target) data!.docs = data!.docs.filter((doc) => doc !== target);
+    return { value: project(target) ?? null, lastErrorObject: { n: target ? 1 : 0 } };
+  }
+  if (target) {
+    const next = applyUpdate(target, command.update, false);
+    replaceDocument(data!, db, name, target, next);
+    return { value: project(command.new ? next : target) ?? null, lastErrorObject: { n: 1, updatedExisting: true } };
+  }
+  if (command.upsert) {
+    const created = upsert(engine, db, name, command.query ?? {}, command.update);
+    return {
+      value: command.new ? project(created) : null,
+      lastErrorObject: { n: 1, updatedExisting: false, upserted: created._id },
+    };
+  }
+  return { value: null, lastErrorObject: { n: 0, updatedExisting: false } };
+}
+
+/** Inserts the document an upsert creates: the query's equalities, then the update. */
+function upsert(engine: Engine, db: string, name: string, query: Filter, update: unknown): EngineDoc {
+  const seed = seedFromQuery(query);
+  const start = isReplacement(update) ? (seed._id === undefined ? {} : { _id: seed._id }) : seed;
+  const created = applyUpdate(start, update, true);
+  const { data } = engine.createCollection(db, name);
+  assertUnique(data, db, name, created);
+  data.docs.push(created);
+  return created;
+}
+
+/** Swaps `next` in for `target`; says whether anything changed. */
+function replaceDocument(data: CollectionData, db: string, name: string, target: EngineDoc, next: EngineDoc): boolean {
+  assertUnique(data, db, name, next, target);
+  data.docs[data.docs.indexOf(target)] = next;
+  return compareValues(target, next) !== 0;
+}
+
+function assertUnique(data: CollectionData, db: string, name: string, candidate: EngineDoc, replacing?: EngineDoc): void {
+  for (const index of data.indexes) {
+    if (index.name !== '_id_' && !index.unique) continue;
+    const paths = Object.keys(index.key).map((path) => path.split('.'));
+    const keyOf = (doc: EngineDoc) => paths.map((path) => valuesAtPath(doc, path)[0] ?? null);
+    const wanted = keyOf(candidate);
+    const clash = data.docs.find(
+      (doc) => doc !== replacing && keyOf(doc).every((value, i) => compareValues(value, wanted[i]) === 0),
+    );
+    if (clash) {
+      const shown = Object.keys(index.key).map((path, i) => `${path}: ${show(wanted[i])}`).join(', ');
+      throw new CommandError(11000, 'DuplicateKey', `E11000 duplicate key error collection: ${db}.${name} index: ${index.name} dup key: { ${shown} }`);
+    }
+  }
+}
+
+function show(value: unknown): string {
+  return value instanceof Int64 ? String(value.value) : (JSON.stringify(value) ?? String(value));
+}
