@@ -1,0 +1,129 @@
+// GraphQL result data -> Strapi v4's REST body: `{ data, meta }` with integer ids, `{ data }`
+// wrappers for relations and media, inline components, `__component` in dynamic zones, and
+// enumeration values as stored. Driven by the RestQuery, so only what was asked is returned.
+import { componentTypeName, componentUid, enumValueName } from '../model/naming.ts';
+import { MEDIA_UID, assertNever, component, contentType } from '../model/types.ts';
+import type { ContentModel, ContentType } from '../model/types.ts';
+import type { Owner } from './attributes.ts';
+import type { Pagination, PopulateNode, RestQuery, Selection } from './query.ts';
+
+type Json = Record<string, unknown>;
+
+export interface RestBody {
+  data: unknown;
+  meta: Json;
+}
+
+/** A page of entries: `{ data: [...], meta: { pagination } }`. */
+export function reshapeCollection(model: ContentModel, target: ContentType, query: RestQuery, root: unknown): RestBody {
+  const shaper = new Shaper(model);
+  const response = asRecord(root);
+  return {
+    data: asList(response.data).map((item) => shaper.entry(target, query.selection, item)),
+    meta: { pagination: paginationMeta(query.pagination, asRecord(asRecord(response.meta).pagination)) },
+  };
+}
+
+/** One entry: `{ data: { id, attributes }, meta: {} }`, or `data: null` when there is none. */
+export function reshapeEntry(model: ContentModel, target: ContentType, query: RestQuery, root: unknown): RestBody {
+  const found = asRecord(root).data;
+  return { data: found ? new Shaper(model).entry(target, query.selection, found) : null, meta: {} };
+}
+
+/** The media library's own format: plain `{ id, name, …, createdAt, updatedAt }` objects. */
+export function reshapeFiles(model: ContentModel, query: RestQuery, root: unknown): unknown {
+  const shaper = new Shaper(model);
+  const media = contentType(model, MEDIA_UID);
+  const flatten = (item: unknown) => {
+    const { id, attributes } = shaper.entry(media, query.selection, item);
+    return { id, ...attributes };
+  };
+  const found = asRecord(root).data;
+  if (Array.isArray(found)) return found.map(flatten);
+  return found ? flatten(found) : null;
+}
+
+function paginationMeta(pagination: Pagination, raw: Json): Json {
+  if (pagination.kind === 'offset') {
+    const echo = { start: pagination.start, limit: pagination.limit };
+    return pagination.withCount ? { ...echo, total: raw.total } : echo;
+  }
+  const page = { page: raw.page, pageSize: raw.pageSize };
+  return pagination.withCount ? { ...page, pageCount: raw.pageCount, total: raw.total } : page;
+}
+
+class Shaper {
+  /** `ComponentBlocksQuote` -> `blocks.quote`. */
+  private readonly componentByType: Map<string, string>;
+
+  constructor(private readonly model: ContentModel) {
+    this.componentByType = new Map([...model.components.values()].map((c) => [componentTypeName(c), componentUid(c)]));
+  }
+
+  entry(owner: ContentType, selection: Selection, raw: unknown): { id: unknown; attributes: Json } {
+    const entity = asRecord(raw);
+    return { id: toId(entity.id), attributes: this.attributes(owner, selection, asRecord(entity.attributes)) };
+  }
+
+  private attributes(owner: Owner, selection: Selection, raw: Json): Json {
+    const out: Json = {};
+    for (const name of selection.fields) out[name] = storedValue(owner, name, raw[name]);
+    for (const [name, node] of selection.populate) out[name] = this.populated(node, raw[name]);
+    return out;
+  }
+
+  private item(owner: Owner, selection: Selection, raw: unknown): Json {
+    const item = asRecord(raw);
+    return { id: toId(item.id), ...this.attributes(owner, selection, item) };
+  }
+
+  private populated(node: PopulateNode, raw: unknown): unknown {
+    switch (node.kind) {
+      case 'relation':
+      case 'media': {
+        const target = contentType(this.model, node.kind === 'media' ? MEDIA_UID : node.target);
+        const data = asRecord(raw).data;
+        if (node.kind === 'relation' ? !node.toMany : !node.multiple) {
+          return { data: data ? this.entry(target, node.selection, data) : null };
+        }
+        const entries = asList(data).map((item) => this.entry(target, node.selection, item));
+        // Strapi answers an empty multiple media field with `data: null`, an empty relation with `[]`.
+        return { data: node.kind === 'media' && entries.length === 0 ? null : entries };
+      }
+      case 'component': {
+        const owner = component(this.model, node.component);
+        if (node.repeatable) return asList(raw).map((item) => this.item(owner, node.selection, item));
+        return raw ? this.item(owner, node.selection, raw) : null;
+      }
+      case 'dynamiczone':
+        return asList(raw).flatMap((raw) => {
+          const uid = this.componentByType.get(String(asRecord(raw).__typename));
+          const part = uid === undefined ? undefined : node.parts.get(uid);
+          if (uid === undefined || !part) return [];
+          return [{ __component: uid, ...this.item(component(this.model, uid), part, raw) }];
+        });
+      default:
+        return assertNever(node, 'populate node');
+    }
+  }
+}
+
+/** GraphQL serialises enumerations by value name; REST shows the stored value. */
+function storedValue(owner: Owner, name: string, value: unknown): unknown {
+  const attribute = owner.attributes.get(name);
+  if (attribute?.type !== 'enumeration' || typeof value !== 'string') return value;
+  return attribute.values.find((stored) => enumValueName(stored) === value) ?? value;
+}
+
+/** GraphQL ids are strings; REST ids are integers. */
+function toId(id: unknown): unknown {
+  return typeof id === 'string' && /^\d+$/.test(id) ? Number(id) : id;
+}
+
+function asRecord(value: unknown): Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Json) : {};
+}
+
+function asList(value: unknown): unknown[] {
+  return Array.isArray(value) ? value : [];
+}

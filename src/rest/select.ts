@@ -1,0 +1,85 @@
+// Selection (fields + populate tree) -> GraphQL selection sets on the Strapi v4 schema:
+// `id attributes { … }` for entries, `{ id … }` for components, `__typename … on X` for zones.
+import { Kind, type ArgumentNode, type SelectionNode, type VariableNode } from 'graphql';
+import { componentTypeName, filtersInputName, typeName } from '../model/naming.ts';
+import { MEDIA_UID, assertNever, component, contentType } from '../model/types.ts';
+import type { ContentModel } from '../model/types.ts';
+import { type Variables, argument, field, inlineFragment, intValue, listType, namedType, objectValue } from './ast.ts';
+import type { Owner } from './attributes.ts';
+import { filtersInput } from './filter-input.ts';
+import { type ListArguments, MAX_RELATED_ITEMS, type PopulateNode, type Selection } from './query.ts';
+
+export interface SelectContext {
+  readonly model: ContentModel;
+  readonly variables: Variables;
+  /** The request's `$publicationState`, for to-many relations to draft-and-publish types. */
+  readonly publicationState?: () => VariableNode;
+}
+
+/** `id attributes { … }` of one entry. */
+export function selectEntry(owner: Owner, selection: Selection, context: SelectContext, path: string): SelectionNode[] {
+  return [field('id'), field('attributes', [], selectAttributes(owner, selection, context, path))];
+}
+
+/** The fields and populated attributes of an entry or component item. */
+function selectAttributes(owner: Owner, selection: Selection, context: SelectContext, path: string): SelectionNode[] {
+  const selections: SelectionNode[] = selection.fields.map((name) => field(name));
+  for (const [name, node] of selection.populate) {
+    selections.push(selectPopulated(name, node, context, path ? `${path}_${name}` : name));
+  }
+  // A selection set cannot be empty; `__typename` stands in and reshape never reads it.
+  return selections.length > 0 ? selections : [field('__typename')];
+}
+
+function selectPopulated(name: string, node: PopulateNode, context: SelectContext, path: string): SelectionNode {
+  switch (node.kind) {
+    case 'relation': {
+      const target = contentType(context.model, node.target);
+      const args = node.toMany ? listArguments(typeName(target), node, context, path) : [];
+      if (node.toMany && target.draftAndPublish && context.publicationState) {
+        args.push(argument('publicationState', context.publicationState()));
+      }
+      return field(name, args, [field('data', [], selectEntry(target, node.selection, context, path))]);
+    }
+    case 'media': {
+      const media = contentType(context.model, MEDIA_UID);
+      const args = node.multiple ? listArguments(typeName(media), node, context, path) : [];
+      return field(name, args, [field('data', [], selectEntry(media, node.selection, context, path))]);
+    }
+    case 'component': {
+      const target = component(context.model, node.component);
+      const args = node.repeatable ? listArguments(componentTypeName(target), node, context, path, false) : [];
+      return field(name, args, [field('id'), ...selectAttributes(target, node.selection, context, path).filter(notTypename)]);
+    }
+    case 'dynamiczone': {
+      const fragments = [...node.parts].map(([uid, part]) => {
+        const target = component(context.model, uid);
+        const fields = selectAttributes(target, part, context, `${path}_${target.name}`).filter(notTypename);
+        return inlineFragment(componentTypeName(target), [field('id'), ...fields]);
+      });
+      return field(name, [], [field('__typename'), ...fragments]);
+    }
+    default:
+      return assertNever(node, 'populate node');
+  }
+}
+
+/**
+ * `filters` and `sort` as variables; and for relations and media, the bound on related items
+ * (GraphQL would return 10; Strapi's REST returns them all, up to our documented maximum).
+ */
+function listArguments(type: string, node: ListArguments, context: SelectContext, path: string, bounded = true): ArgumentNode[] {
+  const args: ArgumentNode[] = [];
+  if (node.filters) {
+    args.push(argument('filters', context.variables.add(`${path}_filters`, namedType(filtersInputName(type)), filtersInput(node.filters))));
+  }
+  if (node.sort.length > 0) {
+    args.push(argument('sort', context.variables.add(`${path}_sort`, listType(namedType('String')), [...node.sort])));
+  }
+  if (bounded) args.push(argument('pagination', objectValue({ limit: intValue(MAX_RELATED_ITEMS) })));
+  return args;
+}
+
+function notTypename(selection: SelectionNode): boolean {
+  return !(selection.kind === Kind.FIELD && selection.name.value === '__typename');
+}

@@ -1,0 +1,195 @@
+// Raw `populate` (qs output) -> the populate tree of a Selection. Accepts every form Strapi v4
+// does: `*`, `a,b`, `populate[0]=a.b.c`, `populate[a][populate]…` to any depth, `[fields]`,
+// `[filters]`, `[sort]`, and for dynamic zones the shared `[populate]` or the detailed `[on]`.
+import { ValidationError } from '../errors/errors.ts';
+import { MEDIA_UID, assertNever, component, contentType, isScalar } from '../model/types.ts';
+import type { Component, ContentType, DynamicZoneAttribute } from '../model/types.ts';
+import { type Owner, type Scope, defaultFields, invalidValue, isContentType, isRecord, visibleAttribute } from './attributes.ts';
+import { type ComponentNode, type DynamicZoneNode, MAX_NESTING, type PopulateNode, type RelationNode, type Selection } from './query.ts';
+import { validateFields } from './validate-fields.ts';
+import { validateFilters } from './validate-filters.ts';
+import { validateSort } from './validate-sort.ts';
+
+/** What one populate entry asks of one attribute: its defaults, or the object form. */
+type Request = true | Record<string, unknown>;
+
+/**
+ * Validates a `populate` value for `owner`. Unknown names are ignored, as are relations and
+ * media whose target content-type the role cannot `find`: they are simply not populated.
+ */
+export function validatePopulate(raw: unknown, owner: Owner, scope: Scope, parameter = 'populate'): Map<string, PopulateNode> {
+  return buildAll([raw], owner, { ...scope, depth: 1 }, parameter);
+}
+
+/** The scope of one populate level: how deep it is, counted from the entry's own attributes. */
+interface Level extends Scope {
+  readonly depth: number;
+}
+
+function buildAll(raws: readonly unknown[], owner: Owner, level: Level, parameter: string): Map<string, PopulateNode> {
+  const requests = new Map<string, Request[]>();
+  for (const raw of raws) collect(raw, owner, parameter, requests);
+  if (requests.size > 0 && level.depth > MAX_NESTING) {
+    throw new ValidationError(`Invalid parameter ${parameter}: populate goes deeper than ${MAX_NESTING} levels`);
+  }
+  const nodes = new Map<string, PopulateNode>();
+  for (const [name, asked] of requests) {
+    const node = populateNode(name, asked, owner, level, `${parameter}[${name}]`);
+    if (node) nodes.set(name, node);
+  }
+  return nodes;
+}
+
+/** Adds to `into` what `raw` asks of each attribute name, whatever the syntax used. */
+function collect(raw: unknown, owner: Owner, parameter: string, into: Map<string, Request[]>): void {
+  const add = (name: string, request: Request) => into.set(name, [...(into.get(name) ?? []), request]);
+  if (raw === undefined) return;
+  if (typeof raw === 'string') {
+    for (const path of raw.split(',').map((part) => part.trim()).filter(Boolean)) {
+      if (path === '*') {
+        for (const name of populatableNames(owner)) add(name, true);
+        continue;
+      }
+      // `a.b.c` is `populate[a][populate][0]=b.c`.
+      const [head, ...rest] = path.split('.');
+      add(head, rest.length === 0 ? true : { populate: rest.join('.') });
+    }
+  } else if (Array.isArray(raw)) {
+    raw.forEach((item, i) => collect(item, owner, `${parameter}[${i}]`, into));
+  } else if (isRecord(raw)) {
+    for (const [name, value] of Object.entries(raw)) {
+      const request = toRequest(value, `${parameter}[${name}]`);
+      if (request) add(name, request);
+    }
+  } else {
+    throw invalidValue(parameter, 'a field name, a list of them, an object, or *', raw);
+  }
+}
+
+/**
+ * `populate[a]=false` (or `f`, `0`) asks for nothing, an object for more, and any other text —
+ * `true`, `*`, … — for the defaults, as Strapi v4 reads it.
+ */
+function toRequest(value: unknown, parameter: string): Request | undefined {
+  if (isRecord(value)) return value;
+  if (typeof value === 'string') return FALSE.has(value.toLowerCase()) ? undefined : true;
+  throw invalidValue(parameter, 'true, false, * or an object', value);
+}
+
+const FALSE = new Set(['false', 'f', '0']);
+
+/** The attributes `*` populates: relations, media, components, dynamic zones, localizations. */
+function populatableNames(owner: Owner): string[] {
+  const names = [...owner.attributes.keys()].filter((name) => {
+    const attribute = visibleAttribute(owner, name);
+    return attribute !== undefined && !isScalar(attribute);
+  });
+  return isContentType(owner) && owner.localized ? [...names, 'localizations'] : names;
+}
+
+/** The merged object forms asked of one attribute. */
+interface Merged {
+  fields?: unknown;
+  filters?: unknown;
+  sort?: unknown;
+  populate: unknown[];
+  on: Map<string, Request[]>;
+}
+
+function merge(requests: readonly Request[]): Merged {
+  const merged: Merged = { populate: [], on: new Map() };
+  for (const request of requests) {
+    if (request === true) continue;
+    if (request.fields !== undefined) merged.fields = request.fields;
+    if (request.filters !== undefined) merged.filters = request.filters;
+    if (request.sort !== undefined) merged.sort = request.sort;
+    if (request.populate !== undefined) merged.populate.push(request.populate);
+    if (isRecord(request.on)) {
+      for (const [uid, value] of Object.entries(request.on)) {
+        const part = toRequest(value, `on[${uid}]`);
+        if (part) merged.on.set(uid, [...(merged.on.get(uid) ?? []), part]);
+      }
+    }
+  }
+  return merged;
+}
+
+function populateNode(name: string, requests: readonly Request[], owner: Owner, scope: Level, parameter: string): PopulateNode | undefined {
+  if (name === 'localizations' && isContentType(owner) && owner.localized) {
+    return scope.role.can('find', owner.uid) ? entryNode(owner, true, requests, scope, parameter) : undefined;
+  }
+  const attribute = visibleAttribute(owner, name);
+  if (!attribute || isScalar(attribute)) return undefined;
+  switch (attribute.type) {
+    case 'relation':
+      if (!scope.role.can('find', attribute.target)) return undefined;
+      return entryNode(contentType(scope.model, attribute.target), attribute.toMany, requests, scope, parameter);
+    case 'media': {
+      if (!scope.role.can('find', MEDIA_UID)) return undefined;
+      const node = entryNode(contentType(scope.model, MEDIA_UID), attribute.multiple, requests, scope, parameter);
+      return { kind: 'media', multiple: attribute.multiple, selection: node.selection, filters: node.filters, sort: node.sort };
+    }
+    case 'component':
+      return componentNode(component(scope.model, attribute.component), attribute.repeatable, requests, scope, parameter);
+    case 'dynamiczone':
+      return dynamicZoneNode(attribute, requests, scope, parameter);
+    default:
+      return assertNever(attribute, 'attribute');
+  }
+}
+
+function entryNode(target: ContentType, toMany: boolean, requests: readonly Request[], scope: Level, parameter: string): RelationNode {
+  const merged = merge(requests);
+  return {
+    kind: 'relation',
+    target: target.uid,
+    toMany,
+    selection: selection(target, merged, scope, parameter),
+    filters: toMany ? validateFilters(merged.filters, target, scope, `${parameter}[filters]`) : undefined,
+    sort: toMany ? validateSort(merged.sort, target, scope, `${parameter}[sort]`) : [],
+  };
+}
+
+function componentNode(target: Component, repeatable: boolean, requests: readonly Request[], scope: Level, parameter: string): ComponentNode {
+  const merged = merge(requests);
+  return {
+    kind: 'component',
+    component: target.uid,
+    repeatable,
+    selection: selection(target, merged, scope, parameter),
+    filters: repeatable ? validateFilters(merged.filters, target, scope, `${parameter}[filters]`) : undefined,
+    sort: repeatable ? validateSort(merged.sort, target, scope, `${parameter}[sort]`) : [],
+  };
+}
+
+/**
+ * Without `on`, every component type of the zone, each with its scalar fields and whatever the
+ * shared `[populate]` asks that exists on it. With `on`, only the types named there.
+ */
+function dynamicZoneNode(zone: DynamicZoneAttribute, requests: readonly Request[], scope: Level, parameter: string): DynamicZoneNode {
+  const merged = merge(requests);
+  const parts = new Map<string, Selection>();
+  if (merged.on.size > 0) {
+    for (const [uid, asked] of merged.on) {
+      if (!zone.components.includes(uid)) continue;
+      parts.set(uid, selection(component(scope.model, uid), merge(asked), scope, `${parameter}[on][${uid}]`));
+    }
+    return { kind: 'dynamiczone', parts };
+  }
+  for (const uid of zone.components) {
+    const part = component(scope.model, uid);
+    parts.set(uid, { fields: defaultFields(part), populate: buildAll(merged.populate, part, deeper(scope), `${parameter}[populate]`) });
+  }
+  return { kind: 'dynamiczone', parts };
+}
+
+function selection(owner: Owner, merged: Merged, scope: Level, parameter: string): Selection {
+  return {
+    fields: validateFields(merged.fields, owner, `${parameter}[fields]`, false),
+    populate: buildAll(merged.populate, owner, deeper(scope), `${parameter}[populate]`),
+  };
+}
+
+function deeper(level: Level): Level {
+  return { ...level, depth: level.depth + 1 };
+}
