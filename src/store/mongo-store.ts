@@ -239,6 +239,9 @@ function driverCause(error: unknown): unknown {
   return error;
 }
 
+/** Node socket errors that mean the connection to the database is gone. */
+const SOCKET_ERROR_CODES = new Set(['EPIPE', 'ECONNRESET', 'ECONNREFUSED', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ERR_STREAM_DESTROYED', 'ERR_STREAM_WRITE_AFTER_END']);
+
 /** True for driver errors that mean the database is unreachable, silent, or failing over. */
 export function isUnavailable(error: unknown): boolean {
   if (
@@ -251,6 +254,8 @@ export function isUnavailable(error: unknown): boolean {
     return true;
   }
   if (error instanceof MongoServerError && typeof error.code === 'number' && UNAVAILABLE_CODES.has(error.code)) return true;
+  // The driver lets a write on a socket the server already closed escape as Node's own error.
+  if (error instanceof Error && SOCKET_ERROR_CODES.has(String((error as NodeJS.ErrnoException).code))) return true;
   // Errors the driver would have retried, still failing after its retry.
   return error instanceof MongoError && (error.hasErrorLabel(MongoErrorLabel.RetryableWriteError) || error.name === 'MongoWaitQueueTimeoutError');
 }
