@@ -4,14 +4,12 @@
 import { ValidationError } from '../errors/errors.ts';
 import { MEDIA_UID, assertNever, component, contentType, isScalar } from '../model/types.ts';
 import type { Component, ContentType, DynamicZoneAttribute } from '../model/types.ts';
-import { type Owner, type Scope, defaultFields, invalidValue, isContentType, isRecord, visibleAttribute } from './attributes.ts';
+import { type Owner, type Scope, defaultFields, isContentType, visibleAttribute } from './attributes.ts';
+import { type Merged, type Request, collect, merge } from './populate-requests.ts';
 import { type ComponentNode, type DynamicZoneNode, MAX_NESTING, type PopulateNode, type RelationNode, type Selection } from './query.ts';
 import { validateFields } from './validate-fields.ts';
 import { validateFilters } from './validate-filters.ts';
 import { validateSort } from './validate-sort.ts';
-
-/** What one populate entry asks of one attribute: its defaults, or the object form. */
-type Request = true | Record<string, unknown>;
 
 /**
  * Validates a `populate` value for `owner`. Unknown names are ignored, as are relations and
@@ -40,80 +38,6 @@ function buildAll(raws: readonly unknown[], owner: Owner, level: Level, paramete
   return nodes;
 }
 
-/** Adds to `into` what `raw` asks of each attribute name, whatever the syntax used. */
-function collect(raw: unknown, owner: Owner, parameter: string, into: Map<string, Request[]>): void {
-  const add = (name: string, request: Request) => into.set(name, [...(into.get(name) ?? []), request]);
-  if (raw === undefined) return;
-  if (typeof raw === 'string') {
-    for (const path of raw.split(',').map((part) => part.trim()).filter(Boolean)) {
-      if (path === '*') {
-        for (const name of populatableNames(owner)) add(name, true);
-        continue;
-      }
-      // `a.b.c` is `populate[a][populate][0]=b.c`.
-      const [head, ...rest] = path.split('.');
-      add(head, rest.length === 0 ? true : { populate: rest.join('.') });
-    }
-  } else if (Array.isArray(raw)) {
-    raw.forEach((item, i) => collect(item, owner, `${parameter}[${i}]`, into));
-  } else if (isRecord(raw)) {
-    for (const [name, value] of Object.entries(raw)) {
-      const request = toRequest(value, `${parameter}[${name}]`);
-      if (request) add(name, request);
-    }
-  } else {
-    throw invalidValue(parameter, 'a field name, a list of them, an object, or *', raw);
-  }
-}
-
-/**
- * `populate[a]=false` (or `f`, `0`) asks for nothing, an object for more, and any other text —
- * `true`, `*`, … — for the defaults, as Strapi v4 reads it.
- */
-function toRequest(value: unknown, parameter: string): Request | undefined {
-  if (isRecord(value)) return value;
-  if (typeof value === 'string') return FALSE.has(value.toLowerCase()) ? undefined : true;
-  throw invalidValue(parameter, 'true, false, * or an object', value);
-}
-
-const FALSE = new Set(['false', 'f', '0']);
-
-/** The attributes `*` populates: relations, media, components, dynamic zones, localizations. */
-function populatableNames(owner: Owner): string[] {
-  const names = [...owner.attributes.keys()].filter((name) => {
-    const attribute = visibleAttribute(owner, name);
-    return attribute !== undefined && !isScalar(attribute);
-  });
-  return isContentType(owner) && owner.localized ? [...names, 'localizations'] : names;
-}
-
-/** The merged object forms asked of one attribute. */
-interface Merged {
-  fields?: unknown;
-  filters?: unknown;
-  sort?: unknown;
-  populate: unknown[];
-  on: Map<string, Request[]>;
-}
-
-function merge(requests: readonly Request[]): Merged {
-  const merged: Merged = { populate: [], on: new Map() };
-  for (const request of requests) {
-    if (request === true) continue;
-    if (request.fields !== undefined) merged.fields = request.fields;
-    if (request.filters !== undefined) merged.filters = request.filters;
-    if (request.sort !== undefined) merged.sort = request.sort;
-    if (request.populate !== undefined) merged.populate.push(request.populate);
-    if (isRecord(request.on)) {
-      for (const [uid, value] of Object.entries(request.on)) {
-        const part = toRequest(value, `on[${uid}]`);
-        if (part) merged.on.set(uid, [...(merged.on.get(uid) ?? []), part]);
-      }
-    }
-  }
-  return merged;
-}
-
 function populateNode(name: string, requests: readonly Request[], owner: Owner, scope: Level, parameter: string): PopulateNode | undefined {
   if (name === 'localizations' && isContentType(owner) && owner.localized) {
     return scope.role.can('find', owner.uid) ? entryNode(owner, true, requests, scope, parameter) : undefined;
@@ -140,6 +64,7 @@ function populateNode(name: string, requests: readonly Request[], owner: Owner, 
 
 function entryNode(target: ContentType, toMany: boolean, requests: readonly Request[], scope: Level, parameter: string): RelationNode {
   const merged = merge(requests);
+  if (!toMany) refuseFilters(merged, parameter);
   return {
     kind: 'relation',
     target: target.uid,
@@ -152,6 +77,7 @@ function entryNode(target: ContentType, toMany: boolean, requests: readonly Requ
 
 function componentNode(target: Component, repeatable: boolean, requests: readonly Request[], scope: Level, parameter: string): ComponentNode {
   const merged = merge(requests);
+  if (!repeatable) refuseFilters(merged, parameter);
   return {
     kind: 'component',
     component: target.uid,
@@ -160,6 +86,18 @@ function componentNode(target: Component, repeatable: boolean, requests: readonl
     filters: repeatable ? validateFilters(merged.filters, target, scope, `${parameter}[filters]`) : undefined,
     sort: repeatable ? validateSort(merged.sort, target, scope, `${parameter}[sort]`) : [],
   };
+}
+
+/**
+ * Strapi answers `data: null` for a to-one relation, single media or component that does not
+ * match `[filters]`; the GraphQL fields for those take no filters, so rather than ignore the
+ * filter and answer differently, the request is refused. (`[sort]` there is meaningless; ignored.)
+ */
+function refuseFilters(merged: Merged, parameter: string): void {
+  if (merged.filters === undefined) return;
+  throw new ValidationError(
+    `Invalid parameter ${parameter}[filters]: filters apply to to-many relations, multiple media and repeatable components only`,
+  );
 }
 
 /**

@@ -1,0 +1,82 @@
+// Raw `populate` syntax (qs output) -> what it asks of each attribute, whatever the form:
+// `*`, `a,b`, `a.b.c` dot paths, the array form, the object form; and several asks of one
+// attribute merged. `validate-populate.ts` checks the names and builds the tree.
+import { isScalar } from '../model/types.ts';
+import { type Owner, invalidValue, isContentType, isRecord, visibleAttribute } from './attributes.ts';
+
+/** What one populate entry asks of one attribute: its defaults, or the object form. */
+export type Request = true | Record<string, unknown>;
+
+/** Adds to `into` what `raw` asks of each attribute name, whatever the syntax used. */
+export function collect(raw: unknown, owner: Owner, parameter: string, into: Map<string, Request[]>): void {
+  const add = (name: string, request: Request) => into.set(name, [...(into.get(name) ?? []), request]);
+  if (raw === undefined) return;
+  if (typeof raw === 'string') {
+    for (const path of raw.split(',').map((part) => part.trim()).filter(Boolean)) {
+      if (path === '*') {
+        for (const name of populatableNames(owner)) add(name, true);
+        continue;
+      }
+      // `a.b.c` is `populate[a][populate][0]=b.c`.
+      const [head, ...rest] = path.split('.');
+      add(head, rest.length === 0 ? true : { populate: rest.join('.') });
+    }
+  } else if (Array.isArray(raw)) {
+    raw.forEach((item, i) => collect(item, owner, `${parameter}[${i}]`, into));
+  } else if (isRecord(raw)) {
+    for (const [name, value] of Object.entries(raw)) {
+      const request = toRequest(value, `${parameter}[${name}]`);
+      if (request) add(name, request);
+    }
+  } else {
+    throw invalidValue(parameter, 'a field name, a list of them, an object, or *', raw);
+  }
+}
+
+/**
+ * `populate[a]=false` (or `f`, `0`) asks for nothing, an object for more, and any other text —
+ * `true`, `*`, … — for the defaults, as Strapi v4 reads it.
+ */
+function toRequest(value: unknown, parameter: string): Request | undefined {
+  if (isRecord(value)) return value;
+  if (typeof value === 'string') return FALSE.has(value.toLowerCase()) ? undefined : true;
+  throw invalidValue(parameter, 'true, false, * or an object', value);
+}
+
+const FALSE = new Set(['false', 'f', '0']);
+
+/** The attributes `*` populates: relations, media, components, dynamic zones, localizations. */
+function populatableNames(owner: Owner): string[] {
+  const names = [...owner.attributes.keys()].filter((name) => {
+    const attribute = visibleAttribute(owner, name);
+    return attribute !== undefined && !isScalar(attribute);
+  });
+  return isContentType(owner) && owner.localized ? [...names, 'localizations'] : names;
+}
+
+/** The merged object forms asked of one attribute. */
+export interface Merged {
+  fields?: unknown;
+  filters?: unknown;
+  sort?: unknown;
+  populate: unknown[];
+  on: Map<string, Request[]>;
+}
+
+export function merge(requests: readonly Request[]): Merged {
+  const merged: Merged = { populate: [], on: new Map() };
+  for (const request of requests) {
+    if (request === true) continue;
+    if (request.fields !== undefined) merged.fields = request.fields;
+    if (request.filters !== undefined) merged.filters = request.filters;
+    if (request.sort !== undefined) merged.sort = request.sort;
+    if (request.populate !== undefined) merged.populate.push(request.populate);
+    if (isRecord(request.on)) {
+      for (const [uid, value] of Object.entries(request.on)) {
+        const part = toRequest(value, `on[${uid}]`);
+        if (part) merged.on.set(uid, [...(merged.on.get(uid) ?? []), part]);
+      }
+    }
+  }
+  return merged;
+}
