@@ -31,6 +31,11 @@ export class NotFoundError extends ApplicationError {
   override readonly status = 404;
 }
 
+/** A method the REST API does not answer (anything but GET and HEAD); `details.allow` lists those. */
+export class MethodNotAllowedError extends ApplicationError {
+  override readonly status = 405;
+}
+
 /** The database did not answer in time, or is unreachable. */
 export class ServiceUnavailableError extends ApplicationError {
   override readonly status = 503;

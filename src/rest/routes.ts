@@ -1,21 +1,13 @@
 // Request method and path under /api -> what to read: a content-type's entries, one entry, a
 // single type, or the media library (`/api/upload/files`). Anything else is a 404 or a 405.
 import type { Action } from '../auth/roles.ts';
-import { ApplicationError, NotFoundError } from '../errors/errors.ts';
+import { MethodNotAllowedError, NotFoundError } from '../errors/errors.ts';
 import { MEDIA_UID, contentType } from '../model/types.ts';
 import type { ContentModel, ContentType } from '../model/types.ts';
 import type { Operation } from './document.ts';
 
 /** The methods the read-only REST façade answers; HEAD is GET without the body. */
 export const ALLOWED_METHODS = ['GET', 'HEAD'] as const;
-
-/**
- * A method the REST API does not answer on an existing path: every method but GET and HEAD gets
- * 405 with an `Allow` header, in the usual error envelope.
- */
-export class MethodNotAllowedError extends ApplicationError {
-  override readonly status = 405;
-}
 
 export interface Route {
   /** `entries` answer in Strapi's `{ data, meta }` envelope; `files` as the upload plugin does. */

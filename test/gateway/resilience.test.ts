@@ -14,7 +14,7 @@ const log: string[] = [];
 const get = (path: string) => fetch(`http://127.0.0.1:${started.port}${path}`);
 
 /** Polls until `path` answers `status`; bounded, so a regression fails instead of hanging. */
-async function until(path: string, status: number, attempts = 60): Promise<number> {
+async function until(path: string, status: number, attempts = 200): Promise<number> {
   let last = 0;
   for (let i = 0; i < attempts; i++) {
     last = (await get(path)).status;
@@ -41,7 +41,7 @@ afterAll(async () => {
 describe('a gateway whose database comes up later', () => {
   it('listens at once and answers 503 until the database is reachable', async () => {
     expect((await get('/_health')).status).toBe(503);
-    for (let i = 0; i < 50 && !log.some((line) => line.startsWith('database not ready')); i++) await new Promise((r) => setTimeout(r, 100));
+    for (let i = 0; i < 200 && !log.some((line) => line.startsWith('database not ready')); i++) await new Promise((r) => setTimeout(r, 100));
     expect(log.some((line) => line.startsWith('database not ready'))).toBe(true);
     const response = await get('/api/articles');
     expect(response.status).toBe(503);

@@ -81,6 +81,17 @@ describe('compileFilters', () => {
     expect(filter).toEqual({ $or: [{ 'seo.metaTitle': { $eq: 'a' } }, { $nor: [{ views: { $gt: 1 } }] }] });
   });
 
+  it.each([
+    ['a to-one relation that is empty', 'api::article.article', { author: { id: { null: true } } }, { author: { $eq: null } }],
+    ['a to-one relation that is set', 'api::article.article', { author: { id: { notNull: true } } }, { author: { $ne: null } }],
+    ['a to-many relation that is empty', 'api::article.article', { tags: { id: { null: true } } }, { $or: [{ tags: { $eq: null } }, { tags: { $size: 0 } }] }],
+    ['a to-many relation that is set', 'api::article.article', { tags: { id: { null: false } } }, { 'tags.0': { $exists: true } }],
+    ['an inverse relation that is empty', 'api::author.author', { articles: { id: { null: true } } }, { id: { $nin: [4, 5] } }],
+  ])('asks for %s as a SQL left join would', async (_name, uid, input, expected) => {
+    const owner = model.contentTypes.get(uid)!;
+    expect(await compileFilters({ model, lookup }, owner, input)).toEqual(expected);
+  });
+
   it('refuses a field the content-type does not have', async () => {
     const article = model.contentTypes.get('api::article.article')!;
     await expect(compileFilters({ model, lookup }, article, { nope: { eq: 1 } })).rejects.toThrow('Invalid parameter nope');

@@ -49,10 +49,35 @@ async function compileKey(scope: FilterScope, owner: AttributeOwner, key: string
 
 async function compileRelation(scope: FilterScope, attribute: RelationAttribute, path: string, prefix: string, input: Input): Promise<Filter> {
   const target = scope.model.contentTypes.get(attribute.target)!;
+  const presence = relationPresence(input);
+  if (presence !== undefined) return compilePresence(scope, attribute, target, path, prefix, presence);
   const targetFilter = await compileFilters(scope, target, input);
   if (attribute.side === 'owner') return { [path]: { $in: await scope.lookup(target, targetFilter, 'id') } };
   const owners = await scope.lookup(target, targetFilter, attribute.inverseField!);
   return { [`${prefix}id`]: { $in: owners.flat().filter((id) => id !== null && id !== undefined) } };
+}
+
+/**
+ * `{ id: { null: true } }` asks whether an entry has no related entry at all, as a SQL left join
+ * answers it (Strapi's behaviour); an id set read from the target cannot say that.
+ * Returns whether the relation must be present, or undefined for any other filter.
+ */
+function relationPresence(input: Input): boolean | undefined {
+  const keys = Object.keys(input ?? {});
+  const id = input?.id as Input | undefined;
+  if (keys.length !== 1 || keys[0] !== 'id' || !id || typeof id !== 'object') return undefined;
+  const ops = Object.keys(id);
+  if (ops.length !== 1 || (ops[0] !== 'null' && ops[0] !== 'notNull')) return undefined;
+  return ops[0] === 'null' ? !id.null : Boolean(id.notNull);
+}
+
+async function compilePresence(scope: FilterScope, attribute: RelationAttribute, target: ContentType, path: string, prefix: string, present: boolean): Promise<Filter> {
+  if (attribute.side === 'inverse') {
+    const owners = (await scope.lookup(target, { [attribute.inverseField!]: { $ne: null } }, attribute.inverseField!)).flat();
+    return { [`${prefix}id`]: { [present ? '$in' : '$nin']: [...new Set(owners.filter((id) => id != null))] } };
+  }
+  if (!attribute.toMany) return { [path]: present ? { $ne: null } : { $eq: null } };
+  return present ? { [`${path}.0`]: { $exists: true } } : { $or: [{ [path]: { $eq: null } }, { [path]: { $size: 0 } }] };
 }
 
 function asList(value: unknown): unknown[] {
