@@ -8,8 +8,11 @@ export interface QueryLimits {
   maxFields: number;
 }
 
-/** About ten relation levels deep, and far more fields than any real screen selects. */
-export const DEFAULT_QUERY_LIMITS: QueryLimits = { maxDepth: 32, maxFields: 2000 };
+/**
+ * Twelve relation levels deep (each adds three: field, data, attributes; REST's populate stops
+ * at ten), and far more fields than any real screen selects.
+ */
+export const DEFAULT_QUERY_LIMITS: QueryLimits = { maxDepth: 40, maxFields: 2000 };
 
 export function queryLimitRule(limits: QueryLimits = DEFAULT_QUERY_LIMITS) {
   return (context: ValidationContext): ASTVisitor => {

@@ -1,9 +1,10 @@
 // HTTP request under /api -> Strapi v4 REST response. The pipeline: route -> qs parse ->
 // validate -> GraphQL document -> execute on the gateway's schema -> reshape. Never throws.
 import { execute, validate, type GraphQLSchema } from 'graphql';
-import { ApplicationError, ForbiddenError, NotFoundError } from '../errors/errors.ts';
+import { ApplicationError, ForbiddenError, NotFoundError, ValidationError } from '../errors/errors.ts';
 import { originalError, toRestError } from '../errors/map.ts';
 import type { GatewayContext } from '../graphql/context.ts';
+import { queryLimitRule } from '../graphql/limits.ts';
 import type { ContentModel } from '../model/types.ts';
 import { type BuiltDocument, buildDocument, rootField } from './document.ts';
 import { explain } from './explain.ts';
@@ -44,6 +45,9 @@ export function createRestHandler(deps: RestHandlerDeps): (request: Request) => 
   }
 
   async function run(built: BuiltDocument, context: GatewayContext, field: string): Promise<unknown> {
+    // The same bounds as /graphql: a request past them is the caller's to fix (400), not our bug.
+    const tooCostly = validate(deps.schema, built.document, [queryLimitRule()]);
+    if (tooCostly.length > 0) throw new ValidationError(tooCostly[0].message);
     const invalid = validate(deps.schema, built.document);
     if (invalid.length > 0) {
       throw new Error(`REST façade built a document the schema rejects: ${invalid.map((e) => e.message).join('; ')}`);

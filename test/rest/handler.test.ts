@@ -97,6 +97,14 @@ describe('answers', () => {
     expect(await response.json()).toEqual([{ id: 1, name: 'cover-hello.jpg' }, { id: 2, name: 'diagram.png' }]);
   });
 
+  it('answers a populate as deep as the query-string depth allows, within the GraphQL query limits', async () => {
+    const levels = Array.from({ length: 9 }, (_, i) => `[populate][${i % 2 === 0 ? 'author' : 'articles'}]`).join('');
+    const response = await gateway.get(`/api/articles?fields[0]=title&${levels.replace('[populate]', 'populate')}[fields][0]=title`);
+    expect(response.status).toBe(200);
+    const body = await response.json();
+    expect(body.data[0].attributes.author.data.attributes.articles.data[0].attributes.author.data.id).toBe(1);
+  });
+
   it('runs no count when withCount=false', async () => {
     gateway.store.reset();
     await gateway.get('/api/articles?pagination[withCount]=false&fields[0]=title');

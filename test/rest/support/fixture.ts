@@ -12,7 +12,7 @@ import { resolveRoute, type Route } from '../../../src/rest/routes.ts';
 import { validateQuery } from '../../../src/rest/validate.ts';
 
 export const MODEL_DIR = 'test/fixtures/blog';
-export const SEED_FILE = 'test/fixtures/rest/seed.json';
+export const SEED_FILE = 'test/fixtures/blog-seed.json';
 export const LOCALES = ['en', 'fr'] as const;
 
 let model: Promise<ContentModel> | undefined;
