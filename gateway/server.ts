@@ -10,6 +10,7 @@ export interface RunningServer {
 }
 
 export function listen(gateway: Gateway, port: number, host: string): Promise<RunningServer> {
+  let closing = false;
   const server = http.createServer(async (req, res) => {
     try {
       const url = `http://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`;
@@ -21,7 +22,9 @@ export function listen(gateway: Gateway, port: number, host: string): Promise<Ru
         duplex: 'half',
       } as RequestInit);
       const response = await gateway.fetch(request);
-      res.writeHead(response.status, Object.fromEntries(response.headers));
+      // While closing, answers end their connection, so keep-alive clients do not hold it open.
+      const headers = { ...Object.fromEntries(response.headers), ...(closing ? { connection: 'close' } : {}) };
+      res.writeHead(response.status, headers);
       res.end(Buffer.from(await response.arrayBuffer()));
     } catch (error) {
       console.error(error);
@@ -37,6 +40,7 @@ export function listen(gateway: Gateway, port: number, host: string): Promise<Ru
         port: typeof address === 'object' && address ? address.port : port,
         close: () =>
           new Promise((done) => {
+            closing = true;
             server.close(() => done());
             server.closeIdleConnections();
           }),
