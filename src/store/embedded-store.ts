@@ -45,6 +45,8 @@ function decode(value: unknown): unknown {
 
 export class EmbeddedStore implements Store {
   private readonly collections = new Map<string, Map<number, Doc>>();
+  /** Each collection's documents in id order, kept until its next write. */
+  private readonly ordered = new Map<string, Doc[]>();
   private readonly counters = new Map<string, number>();
   private readonly indexes = new Map<string, Set<string>>();
 
@@ -72,6 +74,7 @@ export class EmbeddedStore implements Store {
   async upsertMany(collection: string, docs: readonly Doc[]): Promise<number> {
     const target = this.collection(collection);
     for (const doc of docs) target.set(doc.id, encode(doc) as Doc);
+    this.ordered.delete(collection);
     return docs.length;
   }
 
@@ -97,6 +100,7 @@ export class EmbeddedStore implements Store {
 
   async drop(collection: string): Promise<void> {
     this.collections.delete(collection);
+    this.ordered.delete(collection);
     this.counters.delete(collection);
     this.indexes.delete(collection);
   }
@@ -107,7 +111,12 @@ export class EmbeddedStore implements Store {
 
   /** Documents in id order, as a MongoDB collection filled in id order returns them. */
   private documents(collection: string): Doc[] {
-    return [...this.collection(collection).values()].sort((a, b) => a.id - b.id);
+    let docs = this.ordered.get(collection);
+    if (!docs) {
+      docs = [...this.collection(collection).values()].sort((a, b) => a.id - b.id);
+      this.ordered.set(collection, docs);
+    }
+    return docs;
   }
 
   private collection(name: string): Map<number, Doc> {
