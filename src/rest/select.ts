@@ -35,7 +35,7 @@ function selectPopulated(name: string, node: PopulateNode, context: SelectContex
   switch (node.kind) {
     case 'relation': {
       const target = contentType(context.model, node.target);
-      const args = node.toMany ? listArguments(typeName(target), node, context, path) : [];
+      const args = listArguments(typeName(target), node.toMany ? node : { filters: node.filters, sort: [] }, context, path, node.toMany);
       if (node.toMany && target.draftAndPublish && context.publicationState) {
         args.push(argument('publicationState', context.publicationState()));
       }
@@ -43,7 +43,7 @@ function selectPopulated(name: string, node: PopulateNode, context: SelectContex
     }
     case 'media': {
       const media = contentType(context.model, MEDIA_UID);
-      const args = node.multiple ? listArguments(typeName(media), node, context, path) : [];
+      const args = listArguments(typeName(media), node.multiple ? node : { filters: node.filters, sort: [] }, context, path, node.multiple);
       return field(name, args, [field('data', [], selectEntry(media, node.selection, context, path))]);
     }
     case 'component': {
@@ -65,8 +65,9 @@ function selectPopulated(name: string, node: PopulateNode, context: SelectContex
 }
 
 /**
- * `filters` and `sort` as variables; and for relations and media, the bound on related items
- * (GraphQL would return 10; Strapi's REST returns them all, up to our documented maximum).
+ * `filters` and `sort` as variables; and for to-many relations and media, the bound on related
+ * items (GraphQL would return 10; Strapi's REST returns them all, up to our documented maximum).
+ * To-one fields take `filters` alone.
  */
 function listArguments(type: string, node: ListArguments, context: SelectContext, path: string, bounded = true): ArgumentNode[] {
   const args: ArgumentNode[] = [];

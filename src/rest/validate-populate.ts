@@ -64,13 +64,13 @@ function populateNode(name: string, requests: readonly Request[], owner: Owner, 
 
 function entryNode(target: ContentType, toMany: boolean, requests: readonly Request[], scope: Level, parameter: string): RelationNode {
   const merged = merge(requests);
-  if (!toMany) refuseFilters(merged, parameter);
   return {
     kind: 'relation',
     target: target.uid,
     toMany,
     selection: selection(target, merged, scope, parameter),
-    filters: toMany ? validateFilters(merged.filters, target, scope, `${parameter}[filters]`) : undefined,
+    // On a to-one relation or single media, an entry that does not match answers `{ data: null }`.
+    filters: validateFilters(merged.filters, target, scope, `${parameter}[filters]`),
     sort: toMany ? validateSort(merged.sort, target, scope, `${parameter}[sort]`) : [],
   };
 }
@@ -89,14 +89,14 @@ function componentNode(target: Component, repeatable: boolean, requests: readonl
 }
 
 /**
- * Strapi answers `data: null` for a to-one relation, single media or component that does not
- * match `[filters]`; the GraphQL fields for those take no filters, so rather than ignore the
- * filter and answer differently, the request is refused. (`[sort]` there is meaningless; ignored.)
+ * Strapi answers `null` for a single component that does not match `[filters]`; its GraphQL
+ * field takes no filters (a component is part of its entry, not a query), so rather than ignore
+ * the filter and answer differently, the request is refused. (`[sort]` there is meaningless; ignored.)
  */
 function refuseFilters(merged: Merged, parameter: string): void {
   if (merged.filters === undefined) return;
   throw new ValidationError(
-    `Invalid parameter ${parameter}[filters]: filters apply to to-many relations, multiple media and repeatable components only`,
+    `Invalid parameter ${parameter}[filters]: filters apply to relations, media and repeatable components only`,
   );
 }
 

@@ -105,6 +105,16 @@ describe('answers', () => {
     expect(body.data[0].attributes.author.data.attributes.articles.data[0].attributes.author.data.id).toBe(1);
   });
 
+  it.each([
+    ['a to-one relation', 'populate[author][filters][name][$eq]=Grace Hopper&populate[author][fields][0]=name', 'author', [null, null, { id: 2, attributes: { name: 'Grace Hopper' } }, { id: 2, attributes: { name: 'Grace Hopper' } }, null]],
+    ['a single media field', 'populate[cover][filters][mime][$eq]=image/png&populate[cover][fields][0]=name', 'cover', [null, { id: 2, attributes: { name: 'diagram.png' } }, null, null, null]],
+  ])('answers { data: null } for %s that does not match its populate filters, as Strapi does', async (_name, populate, field, expected) => {
+    const response = await gateway.get(`/api/articles?fields[0]=title&${populate}`);
+    expect(response.status).toBe(200);
+    const body = await response.json();
+    expect(body.data.map((entry: { attributes: Record<string, { data: unknown }> }) => entry.attributes[field].data)).toEqual(expected);
+  });
+
   it('runs no count when withCount=false', async () => {
     gateway.store.reset();
     await gateway.get('/api/articles?pagination[withCount]=false&fields[0]=title');

@@ -87,8 +87,10 @@ function relationResolver(model: ContentModel, attribute: RelationAttribute): Re
     if (!attribute.toMany) {
       if (attribute.side === 'owner') {
         const id = data[attribute.name];
-        const doc = typeof id === 'number' ? await context.loaders.byId(target, 'LIVE').load(id) : null;
-        return { data: doc };
+        if (typeof id !== 'number') return { data: null };
+        if (!args.filters) return { data: await context.loaders.byId(target, 'LIVE').load(id) };
+        const [doc] = await context.loaders.owned(target, relationArgs).load(idsKey([id]));
+        return { data: doc ?? null };
       }
       const [doc] = await context.loaders.inverse(target, attribute.inverseField!, relationArgs).load(data.id as number);
       return { data: doc ?? null };
