@@ -1,5 +1,6 @@
 // Access settings: locales, roles and API tokens. They come from the seed file and are kept in
 // the store's `_settings` collection, so gateways on MongoDB read what the importer wrote.
+import { createHash } from 'node:crypto';
 import type { Seed } from '../seed/parse-seed.ts';
 import type { Store } from '../store/store.ts';
 import type { LocaleSettings } from '../graphql/context.ts';
@@ -9,9 +10,11 @@ import { createRole, PUBLIC_ROLE, type Role, type RoleGrants } from './roles.ts'
 export interface AccessSettings {
   locales: LocaleSettings;
   roles: Record<string, RoleGrants>;
-  /** Bearer token -> role name. */
+  /** SHA-256 (hex) of each bearer token -> role name; the tokens themselves are never kept. */
   tokens: Record<string, string>;
 }
+
+const digest = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export const SETTINGS_COLLECTION = '_settings';
 
@@ -20,7 +23,7 @@ export function settingsFromSeed(seed: Seed): AccessSettings {
   return {
     locales: { codes: seed.locales.map((l) => l.code), defaultLocale },
     roles: seed.roles,
-    tokens: seed.tokens,
+    tokens: Object.fromEntries(Object.entries(seed.tokens).map(([token, role]) => [digest(token), role])),
   };
 }
 
@@ -40,7 +43,7 @@ export async function loadSettings(store: Store): Promise<AccessSettings> {
 export function authenticate(authorization: string | null, settings: AccessSettings): Role {
   if (!authorization) return createRole(PUBLIC_ROLE, settings.roles[PUBLIC_ROLE] ?? {});
   const match = /^Bearer\s+(\S+)$/i.exec(authorization.trim());
-  const roleName = match ? settings.tokens[match[1]] : undefined;
+  const roleName = match ? settings.tokens[digest(match[1])] : undefined;
   if (!roleName) throw new UnauthorizedError('Missing or invalid credentials');
   return createRole(roleName, settings.roles[roleName] ?? {});
 }

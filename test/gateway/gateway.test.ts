@@ -1,6 +1,7 @@
 // The gateway's fetch handler in process: health, GraphQL over HTTP, credentials, and errors
 // that reach the caller in the right envelope while the gateway keeps serving.
 import { describe, expect, it } from 'vitest';
+import { saveSettings } from '../../src/auth/access.ts';
 import { ServiceUnavailableError } from '../../src/errors/errors.ts';
 import { EmbeddedStore } from '../../src/store/embedded-store.ts';
 import type { Filter, FindOptions } from '../../src/store/store.ts';
@@ -163,5 +164,15 @@ describe('hostile queries', () => {
     const { gateway } = await blogGateway();
     const body = await (await gateway.fetch(graphqlRequest(nested(12)))).json();
     expect(body.errors).toBeUndefined();
+  });
+});
+
+describe('access settings', () => {
+  it('keep digests of API tokens, never the tokens', async () => {
+    const { settings, store } = await blogGateway();
+    await saveSettings(store, settings);
+    const [stored] = await store.find('_settings', { id: 1 });
+    expect(String(stored.settings)).not.toContain('editor-token-123');
+    expect(Object.keys(settings.tokens)).toEqual([expect.stringMatching(/^[0-9a-f]{64}$/)]);
   });
 });
