@@ -3,7 +3,7 @@
 import { createYoga, type Plugin } from 'graphql-yoga';
 import { GraphQLError, type GraphQLSchema } from 'graphql';
 import { authenticate, type AccessSettings } from '../src/auth/access.ts';
-import { ServiceUnavailableError } from '../src/errors/errors.ts';
+import { PayloadTooLargeError, ServiceUnavailableError } from '../src/errors/errors.ts';
 import { toGraphQLError, toRestError } from '../src/errors/map.ts';
 import { createContext, type GatewayContext } from '../src/graphql/context.ts';
 import { queryLimitRule } from '../src/graphql/limits.ts';
@@ -22,6 +22,28 @@ export interface GatewayDeps {
 
 export interface Gateway {
   fetch(request: Request): Promise<Response>;
+}
+
+/** Largest request body read; a GraphQL document past it is not one a client needs to send. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+/** The request with its body read, refusing (413) once it passes `limit` bytes, whatever Content-Length says. */
+async function withBoundedBody(request: Request, limit: number): Promise<Request> {
+  if (!request.body) return request;
+  const tooLarge = () => new PayloadTooLargeError(`Request body larger than ${limit} bytes`, { limit });
+  if (Number(request.headers.get('content-length') ?? 0) > limit) throw tooLarge();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = request.body.getReader();
+  for (let read = await reader.read(); !read.done; read = await reader.read()) {
+    size += read.value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      throw tooLarge();
+    }
+    chunks.push(read.value);
+  }
+  return new Request(request, { body: Buffer.concat(chunks) });
 }
 
 /** Refuses documents deeper or wider than the limits before they run. */
@@ -74,7 +96,14 @@ export function createGateway(deps: GatewayDeps): Gateway {
     async fetch(request) {
       const { pathname } = new URL(request.url);
       if (pathname === '/_health') return health();
-      if (pathname === '/graphql' || pathname.startsWith('/graphql/')) return yoga.fetch(request);
+      if (pathname === '/graphql' || pathname.startsWith('/graphql/')) {
+        try {
+          return yoga.fetch(await withBoundedBody(request, MAX_BODY_BYTES));
+        } catch (error) {
+          const { status, body } = toRestError(error, log);
+          return json(status, body);
+        }
+      }
       if (pathname === '/api' || pathname.startsWith('/api/')) return rest(request);
       return json(404, { data: null, error: { status: 404, name: 'NotFoundError', message: 'Not Found', details: {} } });
     },

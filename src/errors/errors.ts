@@ -36,6 +36,11 @@ export class MethodNotAllowedError extends ApplicationError {
   override readonly status = 405;
 }
 
+/** A request body larger than the gateway accepts. */
+export class PayloadTooLargeError extends ApplicationError {
+  override readonly status = 413;
+}
+
 /** The database did not answer in time, or is unreachable. */
 export class ServiceUnavailableError extends ApplicationError {
   override readonly status = 503;

@@ -176,3 +176,23 @@ describe('access settings', () => {
     expect(Object.keys(settings.tokens)).toEqual([expect.stringMatching(/^[0-9a-f]{64}$/)]);
   });
 });
+
+describe('request bodies', () => {
+  it.each([
+    ['declared larger than 1 MiB', { 'content-length': String(2 * 1024 * 1024) }],
+    ['larger than 1 MiB without saying so', {}],
+  ])('refuses one %s with 413 in Strapi envelope', async (_name, headers) => {
+    const { gateway } = await blogGateway();
+    const query = `{ articles { data { id } } } #${'x'.repeat(1024 * 1024)}`;
+    const request = new Request('http://gateway.test/graphql', { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ query }) });
+    const response = await gateway.fetch(request);
+    expect(response.status).toBe(413);
+    expect(await response.json()).toEqual({ data: null, error: { status: 413, name: 'PayloadTooLargeError', message: 'Request body larger than 1048576 bytes', details: { limit: 1048576 } } });
+  });
+
+  it('accepts a body within the limit', async () => {
+    const { gateway } = await blogGateway();
+    const body = await (await gateway.fetch(graphqlRequest(`{ articles { data { id } } } #${'x'.repeat(1000)}`))).json();
+    expect(body.data.articles.data).toHaveLength(5);
+  });
+});
