@@ -3,14 +3,19 @@
 import DataLoader from 'dataloader';
 import type { ContentModel, ContentType } from '../model/types.ts';
 import type { Doc, Store } from '../store/store.ts';
-import { and, compileEntryFilter, filterScope, publicationFilter, readEntries, type PublicationState } from './query/read.ts';
+import { and, compileEntryFilter, filterScope, publicationFilter, readEntries, readPerParent, type PublicationState } from './query/read.ts';
 import { planSort } from './query/sort.ts';
 
-/** Arguments of a to-many relation field, before pagination (applied per parent). */
+/** Arguments of a relation field. */
 export interface RelationArgs {
   filters?: Record<string, unknown> | null;
   sort?: readonly string[] | string | null;
   publicationState?: PublicationState | null;
+  /**
+   * How many entries each parent needs at most (skip + limit of its page), read in the store for
+   * inverse relations. Owned relations read the ids their parent holds and page in memory.
+   */
+  perParent?: number;
 }
 
 export interface Loaders {
@@ -18,8 +23,8 @@ export interface Loaders {
   byId(ct: ContentType, state: PublicationState): DataLoader<number, Doc | null>;
   /** For a parent holding `ids`, the matching entries, in its order unless a sort is given. */
   owned(ct: ContentType, args: RelationArgs): DataLoader<string, Doc[]>;
-  /** For a parent id, the entries of `ct` whose `field` holds it. */
-  inverse(ct: ContentType, field: string, args: RelationArgs): DataLoader<number, Doc[]>;
+  /** For a parent id, the first `args.perParent` entries of `ct` whose `field` holds it. */
+  inverse(ct: ContentType, field: string, args: RelationArgs & { perParent: number }): DataLoader<number, Doc[]>;
 }
 
 /** JSON key for loader identity; bigint and Date arguments included. */
@@ -80,13 +85,9 @@ export function createLoaders(model: ContentModel, store: Store, options: Loader
     inverse: (ct, field, args) =>
       memo(argsKey(['inverse', ct.uid, field, args]), () =>
         new DataLoader<number, Doc[]>(async (parentIds) => {
-          const docs = await matching(ct, args, { [field]: { $in: [...parentIds] } });
-          const byParent = new Map<number, Doc[]>(parentIds.map((id) => [id, []]));
-          for (const doc of docs) {
-            const holders = doc[field];
-            for (const id of Array.isArray(holders) ? holders : [holders]) byParent.get(id as number)?.push(doc);
-          }
-          return parentIds.map((id) => byParent.get(id)!);
+          const filter = and({ [field]: { $in: [...parentIds] } }, publicationFilter(ct, args.publicationState), await compileEntryFilter(scope, ct, args.filters));
+          const byParent = await readPerParent(store, ct, filter, planSort(model, ct, args.sort), field, parentIds, args.perParent);
+          return parentIds.map((id) => byParent.get(id) ?? []);
         }, { batch }),
       ),
   };

@@ -31,9 +31,10 @@ export interface Store {
   find(collection: string, filter: Filter, options?: FindOptions): Promise<Doc[]>;
   count(collection: string, filter: Filter): Promise<number>;
   /**
-   * Runs an aggregation pipeline (used where a sort follows a relation, through `$lookup`).
-   * Only the stages `$match`, `$lookup` (localField/foreignField form), `$unwind`, `$addFields`,
-   * `$sort`, `$skip`, `$limit` and `$project` are used.
+   * Runs an aggregation pipeline: where a sort follows a relation (`$lookup`), and to read the
+   * first n entries of each parent of an inverse relation (`$unwind`, `$group` with `$firstN`,
+   * MongoDB 5.2+). Only the stages `$match`, `$lookup` (localField/foreignField form), `$unwind`,
+   * `$addFields`, `$sort`, `$skip`, `$limit`, `$group` and `$project` are used.
    */
   aggregate(collection: string, pipeline: readonly Filter[]): Promise<Doc[]>;
   /** Inserts or replaces each document by its `id`; returns how many were written. */

@@ -8,7 +8,7 @@ import { createContext } from '../../src/graphql/context.ts';
 import { loadContentModel } from '../../src/model/load.ts';
 import type { ContentModel } from '../../src/model/types.ts';
 import { EmbeddedStore } from '../../src/store/embedded-store.ts';
-import { CountingStore } from '../../src/store/store.ts';
+import { CountingStore, type Filter } from '../../src/store/store.ts';
 import { fillBlog } from '../support/generated-blog.ts';
 
 const THREE_LEVELS = parse(`
@@ -33,6 +33,7 @@ const THREE_LEVELS = parse(`
 
 const everyone = createRole('public', {
   find: ['api::article.article', 'api::author.author', 'api::category.category', 'api::tag.tag', 'plugin::upload.file'],
+  findOne: ['api::author.author'],
 });
 
 let model: ContentModel;
@@ -58,15 +59,45 @@ describe('a query populating relations three levels deep', () => {
   ])('sends the same store calls for $articles articles read $pageSize at a time', async ({ articles, pageSize }) => {
     const { calls, returned } = await callsFor(articles, pageSize);
     expect(returned).toBe(pageSize);
-    // root find + count; level 2: category, author; level 3: avatar, author.articles; level 4: tags.
+    // root find + count; level 2: category, author; level 3: avatar, author.articles (an inverse
+    // relation, read per parent by one aggregation); level 4: tags.
     expect(calls.map((c) => `${c.op} ${c.collection}`).sort()).toEqual([
+      'aggregate articles',
       'count articles',
-      'find articles',
       'find articles',
       'find authors',
       'find categories',
       'find files',
       'find tags',
     ]);
+  });
+});
+
+/** Records how many documents each aggregation answered with. */
+class MeasuringStore extends EmbeddedStore {
+  answered: number[] = [];
+  override async aggregate(collection: string, pipeline: readonly Filter[]) {
+    const rows = await super.aggregate(collection, pipeline);
+    this.answered.push(rows.reduce((n, row) => n + ((row as { docs?: unknown[] }).docs?.length ?? 1), 0));
+    return rows;
+  }
+}
+
+describe('an inverse to-many relation', () => {
+  it.each([
+    { limit: 5, start: 0, expected: 5 },
+    { limit: 5, start: 20, expected: 25 },
+  ])('reads only start + limit of its 300 entries from the store (start $start, limit $limit)', async ({ limit, start, expected }) => {
+    const store = new MeasuringStore();
+    await fillBlog(store, { articles: 300 });
+    const articles = await store.find('articles', {});
+    await store.upsertMany('articles', articles.map((article) => ({ ...article, author: 1 })));
+    const context = createContext({ model, store, role: everyone, locales: { codes: ['en'], defaultLocale: 'en' } });
+    const document = parse(`query ($p: PaginationArg) { author(id: 1) { data { attributes { articles(pagination: $p) { data { id } } } } } }`);
+    const result = await execute({ schema: buildGraphQLSchema(model), document, variableValues: { p: { start, limit } }, contextValue: context });
+    expect(result.errors).toBeUndefined();
+    const page = (result.data as { author: { data: { attributes: { articles: { data: Array<{ id: string }> } } } } }).author.data.attributes.articles.data;
+    expect(page.map((a) => Number(a.id))).toEqual(Array.from({ length: limit }, (_, i) => start + i + 1));
+    expect(store.answered).toEqual([expected]);
   });
 });

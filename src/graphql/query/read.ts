@@ -64,3 +64,34 @@ export async function readEntries(store: Store, ct: ContentType, filter: Filter,
   ];
   return store.aggregate(ct.collectionName, pipeline);
 }
+
+/** Where each entry's parent id is unwound to while grouping; never leaves the query. */
+const PARENT = '__parent';
+
+/**
+ * For each parent id, the first `n` entries in sort order whose `field` holds it (a single id or
+ * a list of ids): one aggregation whose answer is bounded by parents × n, however many entries
+ * each parent has. Needs MongoDB 5.2 or later (`$firstN`).
+ */
+export async function readPerParent(
+  store: Store, ct: ContentType, filter: Filter, sort: SortPlan, field: string, parentIds: readonly number[], n: number,
+): Promise<Map<number, Doc[]>> {
+  const pipeline: Filter[] = [
+    { $match: filter },
+    ...sort.lookups,
+    { $sort: Object.fromEntries(sort.keys) },
+    { $addFields: { [PARENT]: `$${field}` } },
+    { $unwind: `$${PARENT}` },
+    { $match: { [PARENT]: { $in: [...parentIds] } } },
+    { $group: { _id: `$${PARENT}`, docs: { $firstN: { input: '$$ROOT', n } } } },
+    // The store drops every `_id` (MongoDB's own ids), so the parent travels under another name.
+    { $project: { _id: 0, parent: '$_id', docs: 1 } },
+  ];
+  const rows = (await store.aggregate(ct.collectionName, pipeline)) as unknown as Array<{ parent: number; docs: Doc[] }>;
+  const temporary = [PARENT, ...sort.temporary];
+  const byParent = new Map<number, Doc[]>();
+  for (const row of rows) {
+    byParent.set(row.parent, row.docs.map((doc) => Object.fromEntries(Object.entries(doc).filter(([key]) => !temporary.includes(key))) as Doc));
+  }
+  return byParent;
+}

@@ -92,14 +92,14 @@ function relationResolver(model: ContentModel, attribute: RelationAttribute): Re
         const [doc] = await context.loaders.owned(target, relationArgs).load(idsKey([id]));
         return { data: doc ?? null };
       }
-      const [doc] = await context.loaders.inverse(target, attribute.inverseField!, relationArgs).load(data.id as number);
+      const [doc] = await context.loaders.inverse(target, attribute.inverseField!, { ...relationArgs, perParent: 1 }).load(data.id as number);
       return { data: doc ?? null };
     }
+    const window = pageWindow(args.pagination);
     const docs =
       attribute.side === 'owner'
         ? await context.loaders.owned(target, relationArgs).load(idsKey(ids(data[attribute.name])))
-        : await context.loaders.inverse(target, attribute.inverseField!, relationArgs).load(data.id as number);
-    const window = pageWindow(args.pagination);
+        : await context.loaders.inverse(target, attribute.inverseField!, { ...relationArgs, perParent: window.skip + window.limit }).load(data.id as number);
     return { data: docs.slice(window.skip, window.skip + window.limit) };
   };
 }
