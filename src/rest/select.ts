@@ -12,7 +12,7 @@ import { type ListArguments, MAX_RELATED_ITEMS, type PopulateNode, type Selectio
 export interface SelectContext {
   readonly model: ContentModel;
   readonly variables: Variables;
-  /** The request's `$publicationState`, for to-many relations to draft-and-publish types. */
+  /** The request's `$publicationState`, for relations to draft-and-publish types. */
   readonly publicationState?: () => VariableNode;
 }
 
@@ -36,7 +36,7 @@ function selectPopulated(name: string, node: PopulateNode, context: SelectContex
     case 'relation': {
       const target = contentType(context.model, node.target);
       const args = listArguments(typeName(target), node.toMany ? node : { filters: node.filters, sort: [] }, context, path, node.toMany);
-      if (node.toMany && target.draftAndPublish && context.publicationState) {
+      if (target.draftAndPublish && context.publicationState) {
         args.push(argument('publicationState', context.publicationState()));
       }
       return field(name, args, [field('data', [], selectEntry(target, node.selection, context, path))]);

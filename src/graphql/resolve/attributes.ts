@@ -88,7 +88,7 @@ function relationResolver(model: ContentModel, attribute: RelationAttribute): Re
       if (attribute.side === 'owner') {
         const id = data[attribute.name];
         if (typeof id !== 'number') return { data: null };
-        if (!args.filters) return { data: await context.loaders.byId(target, 'LIVE').load(id) };
+        if (!args.filters) return { data: await context.loaders.byId(target, relationArgs.publicationState!).load(id) };
         const [doc] = await context.loaders.owned(target, relationArgs).load(idsKey([id]));
         return { data: doc ?? null };
       }

@@ -80,8 +80,12 @@ export function outputField(model: ContentModel, ownerType: string, attribute: A
       const target = model.contentTypes.get(attribute.type === 'media' ? MEDIA_UID : attribute.target)!;
       const target_ = typeName(target);
       const toMany = attribute.type === 'media' ? attribute.multiple : attribute.toMany;
-      // `filters` on a to-one field is our addition: the related entry, or null when it does not match.
-      if (!toMany) return [field(attribute.name, entityResponseName(target_), [inputValue('filters', filtersInputName(target_))])];
+      // `filters` (and `publicationState`) on a to-one field are our additions: the related
+      // entry, or null when it does not match (or is a draft, in the live state).
+      if (!toMany) {
+        const state = target.draftAndPublish ? [inputValue('publicationState', 'PublicationState', 'LIVE')] : [];
+        return [field(attribute.name, entityResponseName(target_), [inputValue('filters', filtersInputName(target_)), ...state])];
+      }
       return [field(attribute.name, relationResponseCollectionName(target_), listArgs(filtersInputName(target_), target.draftAndPublish))];
     }
     case 'component': {
