@@ -6,6 +6,7 @@ import { ValidationError } from '../../errors/errors.ts';
 import { componentTypeName } from '../../model/naming.ts';
 import {
   assertNever,
+  isScalar,
   MEDIA_UID,
   type Attribute,
   type AttributeOwner,
@@ -47,13 +48,9 @@ export function attributeResolvers(model: ContentModel, owner: AttributeOwner): 
 }
 
 function resolverFor(model: ContentModel, attribute: Attribute): Resolver | undefined {
+  // Scalars are stored as answered (docs/storage.md), but for JSON, kept as its text.
+  if (isScalar(attribute)) return attribute.type === 'json' ? (data) => parseJson(data[attribute.name]) : undefined;
   switch (attribute.type) {
-    case 'json':
-      return (data) => parseJson(data[attribute.name]);
-    case 'string': case 'text': case 'richtext': case 'enumeration': case 'email': case 'password': case 'uid':
-    case 'date': case 'time': case 'datetime': case 'timestamp': case 'integer': case 'biginteger':
-    case 'float': case 'decimal': case 'boolean':
-      return undefined;
     case 'relation':
       return relationResolver(model, attribute);
     case 'media':

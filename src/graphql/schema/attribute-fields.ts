@@ -10,7 +10,7 @@ import {
   relationResponseCollectionName,
   typeName,
 } from '../../model/naming.ts';
-import { assertNever, MEDIA_UID, type Attribute, type ContentModel, type ScalarType } from '../../model/types.ts';
+import { assertNever, isScalar, MEDIA_UID, type Attribute, type ContentModel, type ScalarType } from '../../model/types.ts';
 import { field, inputValue } from './sdl.ts';
 import type { FilterableScalar } from './static-types.ts';
 
@@ -55,26 +55,12 @@ export const isHidden = (attribute: Attribute) => attribute.private || attribute
 /** The output field of `attribute` on the type named `ownerType`, or nothing when hidden. */
 export function outputField(model: ContentModel, ownerType: string, attribute: Attribute): FieldDefinitionNode[] {
   if (isHidden(attribute)) return [];
+  if (isScalar(attribute)) {
+    // OUTPUT_SCALAR is typed over every scalar type: a new one fails to compile until it is mapped.
+    const type = attribute.type === 'enumeration' ? enumName(ownerType, attribute.name) : OUTPUT_SCALAR[attribute.type];
+    return [field(attribute.name, required(type, attribute))];
+  }
   switch (attribute.type) {
-    case 'enumeration':
-      return [field(attribute.name, required(enumName(ownerType, attribute.name), attribute))];
-    case 'string':
-    case 'text':
-    case 'richtext':
-    case 'email':
-    case 'password':
-    case 'uid':
-    case 'date':
-    case 'time':
-    case 'datetime':
-    case 'timestamp':
-    case 'integer':
-    case 'biginteger':
-    case 'float':
-    case 'decimal':
-    case 'boolean':
-    case 'json':
-      return [field(attribute.name, required(OUTPUT_SCALAR[attribute.type], attribute))];
     case 'relation':
     case 'media': {
       const target = model.contentTypes.get(attribute.type === 'media' ? MEDIA_UID : attribute.target)!;
@@ -103,25 +89,8 @@ export function outputField(model: ContentModel, ownerType: string, attribute: A
 /** The filter input field of `attribute`, or nothing for kinds Strapi does not filter on. */
 export function filterField(model: ContentModel, attribute: Attribute): InputValueDefinitionNode[] {
   if (isHidden(attribute)) return [];
+  if (isScalar(attribute)) return [inputValue(attribute.name, `${FILTER_SCALAR[attribute.type]}FilterInput`)];
   switch (attribute.type) {
-    case 'string':
-    case 'text':
-    case 'richtext':
-    case 'enumeration':
-    case 'email':
-    case 'password':
-    case 'uid':
-    case 'date':
-    case 'time':
-    case 'datetime':
-    case 'timestamp':
-    case 'integer':
-    case 'biginteger':
-    case 'float':
-    case 'decimal':
-    case 'boolean':
-    case 'json':
-      return [inputValue(attribute.name, `${FILTER_SCALAR[attribute.type]}FilterInput`)];
     case 'relation':
       return [inputValue(attribute.name, filtersInputName(typeName(model.contentTypes.get(attribute.target)!)))];
     case 'component':
