@@ -3,7 +3,8 @@
 import DataLoader from 'dataloader';
 import type { ContentModel, ContentType } from '../model/types.ts';
 import type { Doc, Store } from '../store/store.ts';
-import { and, compileEntryFilter, filterScope, publicationFilter, readEntries, readPerParent, type PublicationState } from './query/read.ts';
+import { compileFilters } from './query/filters.ts';
+import { and, filterScope, publicationFilter, readEntries, readPerParent, type PublicationState } from './query/read.ts';
 import { planSort } from './query/sort.ts';
 
 /** Arguments of a relation field. */
@@ -52,9 +53,13 @@ export function createLoaders(model: ContentModel, store: Store, options: Loader
     return found;
   }
 
+  /** The batch's key filter with the relation's publication state and filters. */
+  async function relationFilter(ct: ContentType, args: RelationArgs, keyFilter: Record<string, unknown>) {
+    return and(keyFilter, publicationFilter(ct, args.publicationState), await compileFilters(scope, ct, args.filters));
+  }
+
   async function matching(ct: ContentType, args: RelationArgs, keyFilter: Record<string, unknown>): Promise<Doc[]> {
-    const filter = and(keyFilter, publicationFilter(ct, args.publicationState), await compileEntryFilter(scope, ct, args.filters));
-    return readEntries(store, ct, filter, planSort(model, ct, args.sort));
+    return readEntries(store, ct, await relationFilter(ct, args, keyFilter), planSort(model, ct, args.sort));
   }
 
   return {
@@ -71,7 +76,7 @@ export function createLoaders(model: ContentModel, store: Store, options: Loader
         new DataLoader<string, Doc[]>(async (keys) => {
           const lists = keys.map((key) => (key ? key.split(',').map(Number) : []));
           const docs = await matching(ct, args, { id: { $in: [...new Set(lists.flat())] } });
-          const sorted = hasSort(args);
+          const sorted = hasSort(args.sort);
           return lists.map((ids) => {
             if (sorted) {
               const wanted = new Set(ids);
@@ -85,7 +90,7 @@ export function createLoaders(model: ContentModel, store: Store, options: Loader
     inverse: (ct, field, args) =>
       memo(argsKey(['inverse', ct.uid, field, args]), () =>
         new DataLoader<number, Doc[]>(async (parentIds) => {
-          const filter = and({ [field]: { $in: [...parentIds] } }, publicationFilter(ct, args.publicationState), await compileEntryFilter(scope, ct, args.filters));
+          const filter = await relationFilter(ct, args, { [field]: { $in: [...parentIds] } });
           const byParent = await readPerParent(store, ct, filter, planSort(model, ct, args.sort), field, parentIds, args.perParent);
           return parentIds.map((id) => byParent.get(id) ?? []);
         }, { batch }),
@@ -93,6 +98,7 @@ export function createLoaders(model: ContentModel, store: Store, options: Loader
   };
 }
 
-function hasSort(args: RelationArgs): boolean {
-  return Array.isArray(args.sort) ? args.sort.length > 0 : Boolean(args.sort);
+/** Whether a relation's `sort` argument asks for any order. */
+export function hasSort(sort: RelationArgs['sort']): boolean {
+  return Array.isArray(sort) ? sort.length > 0 : Boolean(sort);
 }

@@ -196,3 +196,20 @@ describe('request bodies', () => {
     expect(body.data.articles.data).toHaveLength(5);
   });
 });
+
+describe('sorting a repeatable component', () => {
+  it.each([
+    ['by a field, descending', 'network:desc', ['mastodon', 'github']],
+    ['by a field, ascending', 'network', ['github', 'mastodon']],
+  ])('orders items %s', async (_name, sort, expected) => {
+    const { gateway } = await blogGateway();
+    const body = await (await gateway.fetch(graphqlRequest('query ($s: [String]) { author(id: 1) { data { attributes { socials(sort: $s) { network } } } } }', { s: [sort] }))).json();
+    expect(body.data.author.data.attributes.socials.map((s: { network: string }) => s.network)).toEqual(expected);
+  });
+
+  it('refuses a field the component does not have, naming it', async () => {
+    const { gateway } = await blogGateway();
+    const body = await (await gateway.fetch(graphqlRequest('{ author(id: 1) { data { attributes { socials(sort: "nope.deeper:asc") { network } } } } }'))).json();
+    expect(body.errors[0]).toMatchObject({ message: 'Invalid parameter nope', extensions: { code: 'BAD_USER_INPUT' } });
+  });
+});

@@ -4,7 +4,7 @@ import { ValidationError } from '../../errors/errors.ts';
 import type { ContentModel, ContentType } from '../../model/types.ts';
 import type { Doc, Filter, Store } from '../../store/store.ts';
 import type { LocaleSettings } from '../context.ts';
-import { compileFilters, type FilterScope } from './filters.ts';
+import type { FilterScope } from './filters.ts';
 import type { SortPlan } from './sort.ts';
 
 export type PublicationState = 'LIVE' | 'PREVIEW';
@@ -38,10 +38,6 @@ export function filterScope(model: ContentModel, store: Store): FilterScope {
       return docs.map((d) => d[field] ?? null);
     },
   };
-}
-
-export async function compileEntryFilter(scope: FilterScope, ct: ContentType, filters: Record<string, unknown> | null | undefined): Promise<Filter> {
-  return compileFilters(scope, ct, filters);
 }
 
 export interface Window {

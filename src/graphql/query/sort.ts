@@ -1,7 +1,7 @@
 // Strapi sort strings (`"title"`, `"views:desc"`, `"author.name:asc"`) -> a store sort, with a
 // `$lookup` for each to-one relation a key passes through. `id` always breaks ties.
 import { ValidationError } from '../../errors/errors.ts';
-import type { AttributeOwner, ContentModel, ContentType } from '../../model/types.ts';
+import type { AttributeOwner, ContentModel } from '../../model/types.ts';
 import type { Filter, SortDirection } from '../../store/store.ts';
 import { fieldMeaning } from './fields.ts';
 
@@ -15,24 +15,24 @@ export interface SortPlan {
 
 const DIRECTIONS: Record<string, SortDirection> = { asc: 1, desc: -1 };
 
-export function planSort(model: ContentModel, ct: ContentType, sort: readonly string[] | string | null | undefined): SortPlan {
+export function planSort(model: ContentModel, owner: AttributeOwner, sort: readonly string[] | string | null | undefined): SortPlan {
   const plan: SortPlan = { keys: [], lookups: [], temporary: [] };
   const entries = sort == null ? [] : Array.isArray(sort) ? sort : [sort];
   for (const entry of entries) {
     for (const part of String(entry).split(',')) {
-      if (part.trim()) addKey(model, ct, part.trim(), plan);
+      if (part.trim()) addKey(model, owner, part.trim(), plan);
     }
   }
   if (!plan.keys.some(([path]) => path === 'id')) plan.keys.push(['id', 1]);
   return plan;
 }
 
-function addKey(model: ContentModel, ct: ContentType, entry: string, plan: SortPlan) {
+function addKey(model: ContentModel, root: AttributeOwner, entry: string, plan: SortPlan) {
   const [pathText, directionText = 'asc'] = entry.split(':');
   const direction = DIRECTIONS[directionText.toLowerCase()];
   if (!direction) throw new ValidationError(`Invalid sort direction ${directionText} in ${entry}: expected asc or desc`);
   const segments = pathText.split('.');
-  let owner: AttributeOwner = ct;
+  let owner: AttributeOwner = root;
   let prefix = '';
   for (let i = 0; i < segments.length; i++) {
     const meaning = fieldMeaning(owner, segments[i], prefix);

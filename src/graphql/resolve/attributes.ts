@@ -17,7 +17,7 @@ import {
 } from '../../model/types.ts';
 import type { Doc } from '../../store/store.ts';
 import type { GatewayContext } from '../context.ts';
-import { idsKey, type RelationArgs } from '../loaders.ts';
+import { hasSort, idsKey, type RelationArgs } from '../loaders.ts';
 import { localizationsAttribute } from '../query/fields.ts';
 import { compileFilters } from '../query/filters.ts';
 import { pageWindow, type PaginationArg } from '../query/pagination.ts';
@@ -104,26 +104,18 @@ function relationResolver(model: ContentModel, attribute: RelationAttribute): Re
 /** Repeatable components live in the document: filter, sort and page them in memory. */
 async function listComponents(model: ContentModel, component: Component, items: Data[], args: ListArgs, context: GatewayContext) {
   const filter = await compileFilters(filterScope(model, context.store), component, args.filters);
-  const sort = planComponentSort(component, args.sort);
   let cursor = mingoFind(items, filter);
-  if (sort) cursor = cursor.sort(sort);
+  if (hasSort(args.sort)) {
+    const plan = planSort(model, component, args.sort);
+    // Items are sorted in memory, where no relation can be looked up.
+    if (plan.lookups.length > 0) throw new ValidationError(`Invalid sort ${String(args.sort)}: repeatable components sort by their own fields only`);
+    cursor = cursor.sort(Object.fromEntries(plan.keys));
+  }
   const all = cursor.all() as Doc[];
   const paginated = args.pagination && Object.values(args.pagination).some((v) => v != null);
   if (!paginated) return all;
   const window = pageWindow(args.pagination);
   return all.slice(window.skip, window.skip + window.limit);
-}
-
-function planComponentSort(component: Component, sort: RelationArgs['sort']): Record<string, 1 | -1> | undefined {
-  const entries = sort == null ? [] : Array.isArray(sort) ? sort : [sort];
-  if (entries.length === 0) return undefined;
-  const keys: Record<string, 1 | -1> = {};
-  for (const entry of entries.flatMap((e) => String(e).split(','))) {
-    const [path, direction = 'asc'] = entry.trim().split(':');
-    if (!component.attributes.has(path.split('.')[0]) && path !== 'id') throw new ValidationError(`Invalid parameter ${path}`);
-    keys[path] = direction.toLowerCase() === 'desc' ? -1 : 1;
-  }
-  return keys;
 }
 
 /** `__resolveType` of a dynamic zone union: the item's `__component` names its type. */

@@ -7,7 +7,8 @@ import type { ContentModel, ContentType } from '../../model/types.ts';
 import type { Doc } from '../../store/store.ts';
 import type { GatewayContext } from '../context.ts';
 import { pageCount, pageWindow, type PageWindow, type PaginationArg } from '../query/pagination.ts';
-import { and, compileEntryFilter, filterScope, localeFilter, publicationFilter, readEntries, type PublicationState } from '../query/read.ts';
+import { compileFilters } from '../query/filters.ts';
+import { and, filterScope, localeFilter, publicationFilter, readEntries, type PublicationState } from '../query/read.ts';
 import { planSort } from '../query/sort.ts';
 
 type Resolver = GraphQLFieldResolver<unknown, GatewayContext, Record<string, unknown>>;
@@ -42,7 +43,7 @@ function listResolver(ct: ContentType): Resolver {
     const window = pageWindow(args.pagination);
     const scope = filterScope(context.model, context.store);
     const filter = and(
-      await compileEntryFilter(scope, ct, args.filters),
+      await compileFilters(scope, ct, args.filters),
       publicationFilter(ct, args.publicationState),
       localeFilter(ct, args.locale, context.locales),
     );
