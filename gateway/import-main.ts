@@ -34,6 +34,7 @@ function printReport(report: ImportReport): void {
 
 async function runImport(config: ImportConfig): Promise<void> {
   const model = await loadContentModel(config.schemaDir);
+  for (const warning of model.warnings) console.warn(`warning: ${warning}`);
   const seed = await loadSeedFile(config.seedFile);
   const checked = validateSeed(model, seed, `Invalid seed ${config.seedFile}`);
   const store = createMongoStore({ uri: config.mongodbUri, ...(config.timeoutMs === undefined ? {} : { timeoutMs: config.timeoutMs }) });

@@ -45,6 +45,7 @@ async function prepareStore(model: ContentModel, store: Store, seed: Seed | unde
 export async function startGateway(config: GatewayConfig, options: StartOptions = {}): Promise<StartedGateway> {
   const log = options.log ?? console.log;
   const model = await loadContentModel(config.schemaDir);
+  for (const warning of model.warnings) log(`warning: ${warning}`);
   const seed = config.seedFile ? await loadSeedFile(config.seedFile) : undefined;
   const store = config.mongodbUri
     ? createMongoStore({ uri: config.mongodbUri, readPreference: config.readPreference, timeoutMs: config.dbTimeoutMs })
