@@ -6,6 +6,7 @@ import { MEDIA_UID, assertNever, component, contentType } from '../model/types.t
 import type { ContentModel, ContentType } from '../model/types.ts';
 import type { Owner } from './attributes.ts';
 import type { Pagination, PopulateNode, RestQuery, Selection } from './query.ts';
+import { zoneAliases } from './zone-aliases.ts';
 
 type Json = Record<string, unknown>;
 
@@ -65,16 +66,18 @@ class Shaper {
     return { id: toId(entity.id), attributes: this.attributes(owner, selection, asRecord(entity.attributes)) };
   }
 
-  private attributes(owner: Owner, selection: Selection, raw: Json): Json {
+  /** `aliases`: the response names of fields selected under another name (see `zone-aliases.ts`). */
+  private attributes(owner: Owner, selection: Selection, raw: Json, aliases: ReadonlyMap<string, string> = new Map()): Json {
     const out: Json = {};
-    for (const name of selection.fields) out[name] = storedValue(owner, name, raw[name]);
-    for (const [name, node] of selection.populate) out[name] = this.populated(node, raw[name]);
+    const read = (name: string) => raw[aliases.get(name) ?? name];
+    for (const name of selection.fields) out[name] = storedValue(owner, name, read(name));
+    for (const [name, node] of selection.populate) out[name] = this.populated(node, read(name));
     return out;
   }
 
-  private item(owner: Owner, selection: Selection, raw: unknown): Json {
+  private item(owner: Owner, selection: Selection, raw: unknown, aliases?: ReadonlyMap<string, string>): Json {
     const item = asRecord(raw);
-    return { id: toId(item.id), ...this.attributes(owner, selection, item) };
+    return { id: toId(item.id), ...this.attributes(owner, selection, item, aliases) };
   }
 
   private populated(node: PopulateNode, raw: unknown): unknown {
@@ -95,13 +98,15 @@ class Shaper {
         if (node.repeatable) return asList(raw).map((item) => this.item(owner, node.selection, item));
         return raw ? this.item(owner, node.selection, raw) : null;
       }
-      case 'dynamiczone':
+      case 'dynamiczone': {
+        const aliases = zoneAliases(this.model, node.parts);
         return asList(raw).flatMap((raw) => {
           const uid = this.componentByType.get(String(asRecord(raw).__typename));
           const part = uid === undefined ? undefined : node.parts.get(uid);
           if (uid === undefined || !part) return [];
-          return [{ __component: uid, ...this.item(component(this.model, uid), part, raw) }];
+          return [{ __component: uid, ...this.item(component(this.model, uid), part, raw, aliases.get(uid)) }];
         });
+      }
       default:
         return assertNever(node, 'populate node');
     }

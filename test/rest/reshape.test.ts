@@ -56,7 +56,7 @@ describe('reshape rules', () => {
     [
       'dynamic zone items with __component, and the Error member dropped',
       'populate[0]=blocks&fields[0]=title',
-      { title: 'T', blocks: [{ __typename: 'ComponentBlocksRichText', id: '4', body: 'B' }, { __typename: 'Error', code: 'X' }] },
+      { title: 'T', blocks: [{ __typename: 'ComponentBlocksRichText', id: '4', body_on_ComponentBlocksRichText: 'B' }, { __typename: 'Error', code: 'X' }] },
       { title: 'T', blocks: [{ __component: 'blocks.rich-text', id: 4, body: 'B' }] },
     ],
     [

@@ -103,10 +103,12 @@ function relationResolver(model: ContentModel, attribute: RelationAttribute): Re
 
 /** Repeatable components live in the document: filter, sort and page them in memory. */
 async function listComponents(model: ContentModel, component: Component, items: Data[], args: ListArgs, context: GatewayContext) {
-  const filter = await compileFilters(filterScope(model, context.store), component, args.filters);
+  // Items belong to an entry already read; relations they hold count published entries only.
+  const scope = filterScope(model, context.store, context.role, 'LIVE');
+  const filter = await compileFilters(scope, component, args.filters);
   let cursor = mingoFind(items, filter);
   if (hasSort(args.sort)) {
-    const plan = planSort(model, component, args.sort);
+    const plan = planSort(scope, component, args.sort);
     // Items are sorted in memory, where no relation can be looked up.
     if (plan.lookups.length > 0) throw new ValidationError(`Invalid sort ${String(args.sort)}: repeatable components sort by their own fields only`);
     cursor = cursor.sort(Object.fromEntries(plan.keys));

@@ -41,13 +41,13 @@ function listResolver(ct: ContentType): Resolver {
     const args = rawArgs as ListArgs;
     requireRole(context, 'find', ct);
     const window = pageWindow(args.pagination);
-    const scope = filterScope(context.model, context.store);
+    const scope = filterScope(context.model, context.store, context.role, args.publicationState);
     const filter = and(
       await compileFilters(scope, ct, args.filters),
       publicationFilter(ct, args.publicationState),
       localeFilter(ct, args.locale, context.locales),
     );
-    const data = await readEntries(context.store, ct, filter, planSort(context.model, ct, args.sort), window);
+    const data = await readEntries(context.store, ct, filter, planSort(scope, ct, args.sort), window);
     let counted: Promise<number> | undefined;
     const value: CollectionValue = {
       data,
