@@ -25,23 +25,27 @@ export function reshapeCollection(model: ContentModel, target: ContentType, quer
   };
 }
 
+/** A localized single type in every locale: `{ data: [...], meta: {} }`, as Strapi answers `locale=all`. */
+export function reshapeEveryLocale(model: ContentModel, target: ContentType, query: RestQuery, root: unknown): RestBody {
+  const shaper = new Shaper(model);
+  return { data: asList(asRecord(root).data).map((item) => shaper.entry(target, query.selection, item)), meta: {} };
+}
+
 /** One entry: `{ data: { id, attributes }, meta: {} }`, or `data: null` when there is none. */
 export function reshapeEntry(model: ContentModel, target: ContentType, query: RestQuery, root: unknown): RestBody {
   const found = asRecord(root).data;
   return { data: found ? new Shaper(model).entry(target, query.selection, found) : null, meta: {} };
 }
 
-/** The media library's own format: plain `{ id, name, …, createdAt, updatedAt }` objects. */
-export function reshapeFiles(model: ContentModel, query: RestQuery, root: unknown): unknown {
-  const shaper = new Shaper(model);
-  const media = contentType(model, MEDIA_UID);
-  const flatten = (item: unknown) => {
-    const { id, attributes } = shaper.entry(media, query.selection, item);
-    return { id, ...attributes };
-  };
+/**
+ * The upload and users-permissions plugins' own format: plain `{ id, name, …, createdAt }`
+ * objects, related entries plain too (`reviews: [{ id, … }]`, `picture: { id, … }`).
+ */
+export function reshapePlain(model: ContentModel, target: ContentType, query: RestQuery, root: unknown): unknown {
+  const shaper = new Shaper(model, true);
   const found = asRecord(root).data;
-  if (Array.isArray(found)) return found.map(flatten);
-  return found ? flatten(found) : null;
+  if (Array.isArray(found)) return found.map((item) => shaper.plainEntry(target, query.selection, item));
+  return found ? shaper.plainEntry(target, query.selection, found) : null;
 }
 
 function paginationMeta(pagination: Pagination, raw: Json): Json {
@@ -57,13 +61,19 @@ class Shaper {
   /** `ComponentBlocksQuote` -> `blocks.quote`. */
   private readonly componentByType: Map<string, string>;
 
-  constructor(private readonly model: ContentModel) {
+  /** `plain`: entries as `{ id, ...attributes }` and relations without their `{ data }` wrapper. */
+  constructor(private readonly model: ContentModel, private readonly plain = false) {
     this.componentByType = new Map([...model.components.values()].map((c) => [componentTypeName(c), componentUid(c)]));
   }
 
   entry(owner: ContentType, selection: Selection, raw: unknown): { id: unknown; attributes: Json } {
     const entity = asRecord(raw);
     return { id: toId(entity.id), attributes: this.attributes(owner, selection, asRecord(entity.attributes)) };
+  }
+
+  plainEntry(owner: ContentType, selection: Selection, raw: unknown): Json {
+    const { id, attributes } = this.entry(owner, selection, raw);
+    return { id, ...attributes };
   }
 
   /** `aliases`: the response names of fields selected under another name (see `zone-aliases.ts`). */
@@ -86,12 +96,12 @@ class Shaper {
       case 'media': {
         const target = contentType(this.model, node.kind === 'media' ? MEDIA_UID : node.target);
         const data = asRecord(raw).data;
-        if (node.kind === 'relation' ? !node.toMany : !node.multiple) {
-          return { data: data ? this.entry(target, node.selection, data) : null };
-        }
-        const entries = asList(data).map((item) => this.entry(target, node.selection, item));
+        const shape = (item: unknown) => (this.plain ? this.plainEntry(target, node.selection, item) : this.entry(target, node.selection, item));
+        const wrap = (value: unknown) => (this.plain ? value : { data: value });
+        if (node.kind === 'relation' ? !node.toMany : !node.multiple) return wrap(data ? shape(data) : null);
+        const entries = asList(data).map(shape);
         // Strapi answers an empty multiple media field with `data: null`, an empty relation with `[]`.
-        return { data: node.kind === 'media' && entries.length === 0 ? null : entries };
+        return wrap(node.kind === 'media' && entries.length === 0 ? null : entries);
       }
       case 'component': {
         const owner = component(this.model, node.component);
@@ -113,9 +123,13 @@ class Shaper {
   }
 }
 
-/** GraphQL serialises enumerations by value name; REST shows the stored value. */
+/**
+ * GraphQL serialises enumerations by value name, REST shows the stored value; GraphQL's Long is a
+ * number where it is safe, REST's biginteger always its decimal string (as Strapi's REST answers).
+ */
 function storedValue(owner: Owner, name: string, value: unknown): unknown {
   const attribute = owner.attributes.get(name);
+  if (attribute?.type === 'biginteger' && value !== null && value !== undefined) return String(value);
   if (attribute?.type !== 'enumeration' || typeof value !== 'string') return value;
   return attribute.values.find((stored) => enumValueName(stored) === value) ?? value;
 }

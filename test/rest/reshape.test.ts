@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { ContentModel, ContentType, EnumerationAttribute } from '../../src/model/types.ts';
 import { contentType } from '../../src/model/types.ts';
 import { rootField } from '../../src/rest/document.ts';
-import { reshapeCollection, reshapeEntry, reshapeFiles } from '../../src/rest/reshape.ts';
+import { reshapeCollection, reshapeEntry, reshapePlain } from '../../src/rest/reshape.ts';
 import { fixtureModel, translate } from './support/fixture.ts';
 import { normalise } from './support/normalise.ts';
 import { RESHAPE_CASES, RESHAPE_FIXTURES } from './support/reshape-cases.ts';
@@ -25,7 +25,7 @@ beforeAll(async () => {
 function reshapeFor(current: ContentModel, path: string, data: Record<string, unknown>): unknown {
   const { route, query } = translate(current, path);
   const root = data[rootField(route.target, route.operation)];
-  if (route.kind === 'files') return reshapeFiles(current, query, root);
+  if (route.kind !== 'entries') return reshapePlain(current, route.target, query, root);
   return route.operation.kind === 'findMany'
     ? reshapeCollection(current, route.target, query, root)
     : reshapeEntry(current, route.target, query, root);

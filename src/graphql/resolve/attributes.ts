@@ -2,7 +2,7 @@
 // loaders, components and dynamic zones from the embedded document, JSON from its stored text.
 import type { GraphQLFieldResolver } from 'graphql';
 import { find as mingoFind } from 'mingo';
-import { ValidationError } from '../../errors/errors.ts';
+import { ForbiddenError, ValidationError } from '../../errors/errors.ts';
 import { componentTypeName } from '../../model/naming.ts';
 import {
   assertNever,
@@ -78,7 +78,8 @@ function parseJson(value: unknown): unknown {
 function relationResolver(model: ContentModel, attribute: RelationAttribute): Resolver {
   const target = model.contentTypes.get(attribute.target)!;
   return async (data, rawArgs, context) => {
-    if (!context.role.can('find', target.uid)) return null;
+    // As Strapi: the field is null, with one `Forbidden access` error for each entry holding it.
+    if (!context.role.can('find', target.uid)) throw new ForbiddenError('Forbidden access');
     const args = rawArgs as ListArgs;
     const relationArgs: RelationArgs = { filters: args.filters, sort: args.sort, publicationState: args.publicationState ?? 'LIVE' };
     if (!attribute.toMany) {
