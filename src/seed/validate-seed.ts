@@ -46,8 +46,8 @@ export function validateSeed(model: ContentModel, seed: Seed, title = 'Invalid s
     checkOneSidedLinks(contentType, entries, problems);
   }
   for (const [role, grants] of Object.entries(seed.roles)) {
-    for (const [action, uids] of Object.entries(grants)) {
-      for (const uid of uids ?? []) {
+    for (const action of ['find', 'findOne'] as const) {
+      for (const uid of grants[action] ?? []) {
         if (!model.contentTypes.has(uid)) {
           problems.add(`role "${role}": ${action} names unknown content-type "${uid}" (known: ${[...model.contentTypes.keys()].join(', ')})`);
         }

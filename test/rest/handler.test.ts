@@ -8,7 +8,7 @@ import { buildGraphQLSchema } from '../../src/graphql/build-schema.ts';
 import { createRestHandler } from '../../src/rest/handler.ts';
 import { fixtureModel } from './support/fixture.ts';
 import { type FixtureGateway, fixtureGateway } from './support/gateway.ts';
-import { normalise } from './support/normalise.ts';
+import { normalise } from '../support/strapi-answers.ts';
 
 let gateway: FixtureGateway;
 beforeAll(async () => {

@@ -8,7 +8,7 @@ import { contentType } from '../../src/model/types.ts';
 import { rootField } from '../../src/rest/document.ts';
 import { reshapeCollection, reshapeEntry, reshapePlain } from '../../src/rest/reshape.ts';
 import { fixtureModel, translate } from './support/fixture.ts';
-import { normalise } from './support/normalise.ts';
+import { normalise } from '../support/strapi-answers.ts';
 import { RESHAPE_CASES, RESHAPE_FIXTURES } from './support/reshape-cases.ts';
 
 interface ReshapeFixture {

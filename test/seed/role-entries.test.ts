@@ -56,6 +56,12 @@ describe('role and permission entries', () => {
 describe('users in a seed', () => {
   const model = compileContentModel(new Map());
 
+  it('accept roles with an id, a name and a description', () => {
+    const checked = validateSeed(model, parseSeed({ roles: { editor: { id: 5, name: 'Editor', description: 'Edits' } } }));
+    expect(checked.entries.get('plugin::users-permissions.role')!.map((entry) => entry.id)).toEqual([1, 2, 5]);
+    expect(() => validateSeed(model, parseSeed({ roles: { editor: { id: 5, find: ['api::nope.nope'] } } }))).toThrow('role "editor": find names unknown content-type "api::nope.nope"');
+  });
+
   it('point at a role by id', () => {
     const checked = validateSeed(model, parseSeed({
       roles: { authenticated: { find: [] } },

@@ -70,7 +70,8 @@ function oneResolver(ct: ContentType): Resolver {
     const filter = and(
       id === undefined ? {} : { id },
       publicationFilter(ct, args.publicationState),
-      single || args.locale ? localeFilter(ct, args.locale, context.locales) : {},
+      // By id, the id names one entry in one locale already; Strapi ignores `locale` there.
+      single ? localeFilter(ct, args.locale, context.locales) : {},
     );
     const [doc] = await context.store.find(ct.collectionName, filter, { limit: 1, sort: [['id', 1]] });
     return { data: doc ?? null };
