@@ -51,6 +51,7 @@ async function writeSource(model: ContentModel, source: Source, store: Store, co
 async function runImport(config: ImportConfig): Promise<void> {
   const tty = process.stdout.isTTY === true;
   const model = await loadContentModel(config.schemaDir);
+  for (const warning of model.warnings) console.warn(`warning: ${warning}`);
   const source = await readSource(model, config, tty);
   const store = createMongoStore({ uri: config.mongodbUri, ...(config.timeoutMs === undefined ? {} : { timeoutMs: config.timeoutMs }) });
   try {

@@ -62,6 +62,7 @@ async function prepareStore(model: ContentModel, store: Store, data: StartData |
 export async function startGateway(config: GatewayConfig, options: StartOptions = {}): Promise<StartedGateway> {
   const log = options.log ?? console.log;
   const model = await loadContentModel(config.schemaDir);
+  for (const warning of model.warnings) log(`warning: ${warning}`);
   const data: StartData | undefined = config.strapiExport
     ? { kind: 'archive', ...config.strapiExport, uploadsDir: config.uploadsDir ?? DEFAULT_UPLOADS_DIR }
     : config.seedFile

@@ -38,6 +38,7 @@ export function mediaContentType(): ContentType {
     localized: false,
     timestamps: true,
     attributes,
+    omitted: new Map(),
     source: 'built-in plugin::upload.file',
   };
 }

@@ -1,5 +1,6 @@
 // Raw definitions (outer shape checked) -> typed ContentType, Component and Attribute values.
 // Checks each file on its own; references between files are checked in `validate-references.ts`.
+import { CUSTOM_FIELDS_FILE, customFieldType, type CustomFieldType } from './custom-fields.ts';
 import { describe, isRecord, type Problems } from './problems.ts';
 import type { RawAttribute, RawComponent, RawContentType } from './raw.ts';
 import {
@@ -40,7 +41,12 @@ type OwnerKind = 'content-type' | 'component';
 type Report = (text: string) => void;
 type AttributeCompiler = (raw: RawAttribute, base: Base, report: Report, owner: OwnerKind) => Attribute | undefined;
 
-const scalar: AttributeCompiler = (raw, base) => ({ ...base, type: raw.type as PlainScalarAttribute['type'], ...defaultOf(raw) });
+const scalar: AttributeCompiler = (raw, base) => ({
+  ...base,
+  type: raw.type as PlainScalarAttribute['type'],
+  ...defaultOf(raw),
+  ...(typeof raw.definition.customField === 'string' ? { customField: raw.definition.customField } : {}),
+});
 
 /** `default`, when the file gives one; checked against the type when an entry needs it. */
 function defaultOf(raw: RawAttribute): { default?: unknown } {
@@ -57,7 +63,10 @@ const COMPILERS: { readonly [K in AttributeType]: AttributeCompiler } = {
   dynamiczone: compileDynamicZone,
 };
 
-export function compileContentType(raw: RawContentType, problems: Problems): ContentType | undefined {
+/** Custom field declarations of the project, by uid (see `custom-fields.ts`). */
+type Declared = ReadonlyMap<string, CustomFieldType>;
+
+export function compileContentType(raw: RawContentType, declared: Declared, problems: Problems): ContentType | undefined {
   const report: Report = (text) => problems.add(`${raw.source}: ${text}`);
   const kind = raw.kind ?? 'collectionType';
   if (!CONTENT_TYPE_KINDS.includes(kind as ContentTypeKind)) {
@@ -72,7 +81,7 @@ export function compileContentType(raw: RawContentType, problems: Problems): Con
   if (i18n !== undefined && !isRecord(i18n)) report('"pluginOptions.i18n" must be an object');
   const localized = readBoolean(isRecord(i18n) ? i18n.localized : undefined, 'pluginOptions.i18n.localized', report);
   const draftAndPublish = readBoolean(raw.options.draftAndPublish, 'options.draftAndPublish', report);
-  const attributes = compileAttributes(raw.attributes, raw.source, 'content-type', problems);
+  const { attributes, omitted } = compileAttributes(raw.attributes, raw.source, 'content-type', declared, problems);
   if (!singularName || !pluralName || !CONTENT_TYPE_KINDS.includes(kind as ContentTypeKind)) return undefined;
   return {
     uid: raw.uid,
@@ -85,11 +94,12 @@ export function compileContentType(raw: RawContentType, problems: Problems): Con
     localized,
     timestamps: true,
     attributes,
+    omitted,
     source: raw.source,
   };
 }
 
-export function compileComponent(raw: RawComponent, problems: Problems): Component {
+export function compileComponent(raw: RawComponent, declared: Declared, problems: Problems): Component {
   const report: Report = (text) => problems.add(`${raw.source}: ${text}`);
   return {
     uid: raw.uid,
@@ -99,20 +109,33 @@ export function compileComponent(raw: RawComponent, problems: Problems): Compone
     collectionName:
       optionalString(raw.collectionName, 'collectionName', report) ??
       `components_${raw.category}_${raw.name}s`.replace(/-/g, '_'),
-    attributes: compileAttributes(raw.attributes, raw.source, 'component', problems),
+    ...compileAttributes(raw.attributes, raw.source, 'component', declared, problems),
     source: raw.source,
   };
 }
+
+/** Relations to the admin panel's own types (`admin::user`) never reach the content API. */
+const ADMIN_TARGET = /^admin::/;
 
 function compileAttributes(
   raws: readonly RawAttribute[],
   source: string,
   owner: OwnerKind,
+  declared: Declared,
   problems: Problems,
-): Map<string, Attribute> {
+): { attributes: Map<string, Attribute>; omitted: Map<string, string> } {
   const attributes = new Map<string, Attribute>();
-  for (const raw of raws) {
-    const report: Report = (text) => problems.add(`${source}: attribute "${raw.name}": ${text}`);
+  const omitted = new Map<string, string>();
+  for (const given of raws) {
+    const report: Report = (text) => problems.add(`${source}: attribute "${given.name}": ${text}`);
+    const raw = given.type === 'customField' || given.definition.customField !== undefined
+      ? customField(given, declared, report, (text) => problems.warn(`${source}: attribute "${given.name}": ${text}`))
+      : given;
+    if (!raw) continue;
+    if (raw.type === 'relation' && typeof raw.definition.target === 'string' && ADMIN_TARGET.test(raw.definition.target)) {
+      omitted.set(raw.name, `a relation to ${raw.definition.target}, which Strapi's content API never answers`);
+      continue;
+    }
     if (RESERVED_ATTRIBUTE_NAMES.includes(raw.name)) {
       report(`"${raw.name}" is a reserved name (reserved: ${RESERVED_ATTRIBUTE_NAMES.join(', ')})`);
       continue;
@@ -134,7 +157,29 @@ function compileAttributes(
     const attribute = COMPILERS[raw.type as AttributeType](raw, base, report, owner);
     if (attribute) attributes.set(raw.name, attribute);
   }
-  return attributes;
+  return { attributes, omitted };
+}
+
+/**
+ * A custom field as the scalar attribute it stores: its type from the project's declarations or
+ * the well-known table (a schema already holding the stored type keeps it); an unknown one is
+ * served as the JSON value it holds, with a warning saying how to declare it.
+ */
+function customField(raw: RawAttribute, declared: Declared, report: Report, warn: Report): RawAttribute | undefined {
+  const uid = raw.definition.customField;
+  if (typeof uid !== 'string' || uid === '') {
+    report('a custom field needs "customField", the uid of its plugin\'s field (plugin::<plugin>.<field>)');
+    return undefined;
+  }
+  let type: string | undefined = raw.type === 'customField' ? customFieldType(uid, declared) : raw.type;
+  if (type === undefined) {
+    warn(
+      `custom field "${uid}" is unknown, so it is served as the JSON value it holds; to serve it as the type its ` +
+        `plugin stores, declare it in ${CUSTOM_FIELDS_FILE} beside api/ (or pass --custom-fields FILE), e.g. { "${uid}": "string" }`,
+    );
+    type = 'json';
+  }
+  return { name: raw.name, type, definition: { ...raw.definition, type } };
 }
 
 function compileEnumeration(raw: RawAttribute, base: Base, report: Report): Attribute | undefined {

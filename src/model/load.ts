@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { ConfigurationError } from '../errors/errors.ts';
 import { mediaContentType } from './builtin.ts';
 import { compileComponent, compileContentType } from './compile.ts';
+import { CUSTOM_FIELDS_FILE } from './custom-fields.ts';
 import { Problems } from './problems.ts';
 import { parseJson, readRawSchema, type ParsedFile, type RawSchemaFiles } from './raw.ts';
 import type { Component, ContentModel, ContentType } from './types.ts';
@@ -12,14 +13,26 @@ import { validateReferences } from './validate-references.ts';
 
 export type { ParsedFile, RawSchemaFiles } from './raw.ts';
 
+export interface LoadOptions {
+  /** A custom field declarations file to use instead of `<schema root>/custom-fields.json`. */
+  customFieldsFile?: string;
+}
+
 /**
  * Reads and compiles the content model in `dir`: a Strapi project's root (holding `src/`), its
  * `src/` folder, or a folder holding `api/` and `components/` directly.
  * @throws ConfigurationError naming every bad file and attribute.
  */
-export async function loadContentModel(dir: string): Promise<ContentModel> {
+export async function loadContentModel(dir: string, options: LoadOptions = {}): Promise<ContentModel> {
   const root = await findSchemaRoot(dir);
-  return compileContentModel(await readSchemaFiles(root), `Invalid content model in ${root}`);
+  const files = await readSchemaFiles(root);
+  if (options.customFieldsFile !== undefined) {
+    const text = await readFile(options.customFieldsFile, 'utf8').catch((error: NodeJS.ErrnoException) => {
+      throw new ConfigurationError(`custom fields file ${resolve(options.customFieldsFile!)} cannot be read: ${error.code ?? error.message}`);
+    });
+    files.set(CUSTOM_FIELDS_FILE, parseJson(text));
+  }
+  return compileContentModel(files, `Invalid content model in ${root}`);
 }
 
 /**
@@ -33,16 +46,15 @@ export function compileContentModel(files: RawSchemaFiles, title = 'Invalid cont
   const media = mediaContentType();
   const contentTypes = new Map<string, ContentType>([[media.uid, media]]);
   for (const definition of raw.contentTypes) {
-    const compiled = compileContentType(definition, problems);
+    const compiled = compileContentType(definition, raw.customFields, problems);
     if (compiled) contentTypes.set(compiled.uid, compiled);
   }
   const components = new Map<string, Component>(
-    raw.components.map((definition) => [definition.uid, compileComponent(definition, problems)]),
+    raw.components.map((definition) => [definition.uid, compileComponent(definition, raw.customFields, problems)]),
   );
-  const model: ContentModel = { contentTypes, components };
-  validateReferences(model, problems);
+  validateReferences({ contentTypes, components, warnings: [] }, problems);
   problems.throwIfAny(title);
-  return model;
+  return { contentTypes, components, warnings: problems.warnings };
 }
 
 /** The first of `dir` and `dir/src` holding an `api` or `components` folder. */
@@ -58,15 +70,21 @@ async function findSchemaRoot(dir: string): Promise<string> {
   );
 }
 
-/** `api/<name>/content-types/<name>/schema.json` and `components/<category>/<name>.json`. */
-async function readSchemaFiles(root: string): Promise<RawSchemaFiles> {
+/**
+ * `api/<name>/content-types/<name>/schema.json`, `components/<category>/<name>.json`,
+ * `extensions/<plugin>/content-types/<name>/schema.json` and `custom-fields.json`.
+ */
+async function readSchemaFiles(root: string): Promise<Map<string, ParsedFile>> {
   const paths: string[] = [];
-  for (const api of await subdirectories(join(root, 'api'))) {
-    for (const name of await subdirectories(join(root, 'api', api, 'content-types'))) {
-      const path = `api/${api}/content-types/${name}/schema.json`;
-      if (await isFile(join(root, path))) paths.push(path);
+  for (const folder of ['api', 'extensions']) {
+    for (const owner of await subdirectories(join(root, folder))) {
+      for (const name of await subdirectories(join(root, folder, owner, 'content-types'))) {
+        const path = `${folder}/${owner}/content-types/${name}/schema.json`;
+        if (await isFile(join(root, path))) paths.push(path);
+      }
     }
   }
+  if (await isFile(join(root, CUSTOM_FIELDS_FILE))) paths.push(CUSTOM_FIELDS_FILE);
   for (const category of await subdirectories(join(root, 'components'))) {
     for (const entry of await readdir(join(root, 'components', category), { withFileTypes: true })) {
       if (entry.isFile() && entry.name.endsWith('.json')) paths.push(`components/${category}/${entry.name}`);

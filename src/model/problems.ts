@@ -7,10 +7,20 @@ const LISTED = 50;
 
 export class Problems {
   private readonly found: string[] = [];
+  private readonly noted: string[] = [];
 
   /** Records one problem; the message must name the file or entry and the attribute. */
   add(message: string): void {
     this.found.push(message);
+  }
+
+  /** Records something accepted that the user should still hear about; it stops nothing. */
+  warn(message: string): void {
+    this.noted.push(message);
+  }
+
+  get warnings(): readonly string[] {
+    return this.noted;
   }
 
   get count(): number {

@@ -41,6 +41,8 @@ interface AttributeBase {
 interface ScalarBase extends AttributeBase {
   /** The schema file's `default`: stored when an entry leaves the attribute out (not when it gives null). */
   default?: unknown;
+  /** For a custom field, its uid (`plugin::ckeditor.CKEditor`); `type` is what it stores. */
+  customField?: string;
 }
 
 export interface PlainScalarAttribute extends ScalarBase {
@@ -102,6 +104,12 @@ export type ContentTypeKind = 'collectionType' | 'singleType';
 export interface AttributeOwner {
   uid: string;
   attributes: ReadonlyMap<string, Attribute>;
+  /**
+   * Attributes the schema file declares that the content API never answers (relations to
+   * `admin::user`, a relation whose other side is missing), with why. Data may hold values for
+   * them; they are ignored.
+   */
+  omitted: ReadonlyMap<string, string>;
 }
 
 export interface ContentType extends AttributeOwner {
@@ -135,9 +143,20 @@ export interface Component extends AttributeOwner {
 export interface ContentModel {
   contentTypes: ReadonlyMap<string, ContentType>;
   components: ReadonlyMap<string, Component>;
+  /** What loading accepted but a user should know (an unknown custom field, a broken relation). */
+  warnings: readonly string[];
 }
 
+export const USER_UID = 'plugin::users-permissions.user';
+export const ROLE_UID = 'plugin::users-permissions.role';
+export const PERMISSION_UID = 'plugin::users-permissions.permission';
+
 export const MEDIA_UID = 'plugin::upload.file';
+
+/** Whether a content-type has root queries; users-permissions' permissions are reached through roles only, as in Strapi. */
+export function hasRootQueries(ct: Pick<ContentType, 'uid'>): boolean {
+  return ct.uid !== PERMISSION_UID;
+}
 
 export function isScalar(attribute: Attribute): attribute is ScalarAttribute {
   return (SCALAR_TYPES as readonly string[]).includes(attribute.type);

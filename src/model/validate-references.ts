@@ -23,26 +23,49 @@ const OWNER_KIND_FOR_INVERSE: Readonly<Partial<Record<RelationKind, RelationKind
 
 type Owner = AttributeOwner & { source: string };
 
+/** What to tell about one attribute: a problem that stops loading, or a warning. */
+interface Reporter {
+  problem(text: string): void;
+  warning(text: string): void;
+}
+
+/**
+ * Checks every reference. A relation whose other side names no attribute is a warning, as Strapi
+ * starts with one (FoodAdvisor's `user.articles`): a `mappedBy` side is left out of the content
+ * API, an `inversedBy` side kept as a one-way relation.
+ */
 export function validateReferences(model: ContentModel, problems: Problems): void {
   const owners: Owner[] = [...model.contentTypes.values(), ...model.components.values()];
   for (const owner of owners) {
-    for (const attribute of owner.attributes.values()) {
-      const report = (text: string) => problems.add(`${owner.source}: attribute "${attribute.name}": ${text}`);
-      checkAttribute(model, owner, attribute, report);
+    for (const attribute of [...owner.attributes.values()]) {
+      const where = `${owner.source}: attribute "${attribute.name}": `;
+      const reporter: Reporter = { problem: (text) => problems.add(where + text), warning: (text) => problems.warn(where + text) };
+      checkAttribute(model, owner, attribute, reporter);
     }
   }
   checkComponentCycles(model, problems);
   checkUniqueNames(model, problems);
 }
 
-function checkAttribute(model: ContentModel, owner: Owner, attribute: Attribute, report: (text: string) => void): void {
+/** Replaces or removes one attribute of an owner; the maps are the compiler's own, not yet handed out. */
+function amend(owner: Owner, name: string, change: { replace: Attribute } | { omit: string }): void {
+  const attributes = owner.attributes as Map<string, Attribute>;
+  if ('replace' in change) attributes.set(name, change.replace);
+  else {
+    attributes.delete(name);
+    (owner.omitted as Map<string, string>).set(name, change.omit);
+  }
+}
+
+function checkAttribute(model: ContentModel, owner: Owner, attribute: Attribute, reporter: Reporter): void {
+  const report = reporter.problem;
   if (isScalar(attribute)) return;
   switch (attribute.type) {
     case 'relation':
       if (!model.contentTypes.has(attribute.target)) {
         report(`relation target "${attribute.target}" is not a content-type (known: ${[...model.contentTypes.keys()].join(', ')})`);
       } else {
-        checkOtherSide(model, owner.uid, attribute, report);
+        checkOtherSide(model, owner, attribute, reporter);
       }
       return;
     case 'component':
@@ -61,15 +84,25 @@ function checkAttribute(model: ContentModel, owner: Owner, attribute: Attribute,
 }
 
 /** `mappedBy` and `inversedBy` must name each other, with matching kinds. */
-function checkOtherSide(model: ContentModel, ownerUid: string, attribute: RelationAttribute, report: (text: string) => void): void {
+function checkOtherSide(model: ContentModel, owner: Owner, attribute: RelationAttribute, reporter: Reporter): void {
+  const report = reporter.problem;
+  const ownerUid = owner.uid;
   const keyword = attribute.inverseField !== undefined ? 'mappedBy' : attribute.inversedBy !== undefined ? 'inversedBy' : undefined;
   const otherName = attribute.inverseField ?? attribute.inversedBy;
   if (keyword === undefined || otherName === undefined) return;
   const target = model.contentTypes.get(attribute.target)!;
   const other = target.attributes.get(otherName);
   const expected = keyword === 'mappedBy' ? 'inversedBy' : 'mappedBy';
+  if (!other && keyword === 'mappedBy') {
+    const why = `mappedBy "${otherName}" names no attribute of ${target.uid}`;
+    reporter.warning(`${why}; nothing holds this relation, so it is left out of the API (Strapi answers errors for it)`);
+    amend(owner, attribute.name, { omit: why });
+    return;
+  }
   if (!other) {
-    report(`${keyword} "${otherName}" names no attribute of ${target.uid}`);
+    reporter.warning(`inversedBy "${otherName}" names no attribute of ${target.uid}; served as a one-way relation`);
+    const { inversedBy: _dropped, ...oneWay } = attribute;
+    amend(owner, attribute.name, { replace: oneWay });
     return;
   }
   if (other.type !== 'relation') {

@@ -17,10 +17,20 @@ export interface SeedEntry {
   values: Readonly<Record<string, unknown>>;
 }
 
+/**
+ * A users-permissions role, keyed by its `type` (`public`, `authenticated`, or a custom one): what
+ * it may read, and optionally the id, name and description of its entry.
+ */
+export interface SeedRole extends RoleGrants {
+  id?: number;
+  name?: string;
+  description?: string;
+}
+
 export interface Seed {
   /** Exactly one has `isDefault`. Absent from the file: English (`en`) alone. */
   locales: SeedLocale[];
-  roles: Record<string, RoleGrants>;
+  roles: Record<string, SeedRole>;
   /**
    * API tokens (our extension to the format): a bearer token -> the name of the role it acts as.
    * Every role named is one of `roles`.
@@ -89,22 +99,26 @@ function parseLocales(raw: unknown, problems: Problems): SeedLocale[] {
   return locales;
 }
 
-function parseRoles(raw: unknown, problems: Problems): Record<string, RoleGrants> {
+const ROLE_KEYS = ['id', 'name', 'description'];
+
+function parseRoles(raw: unknown, problems: Problems): Record<string, SeedRole> {
   if (raw === undefined) return {};
   if (!isRecord(raw)) {
-    problems.add('"roles" must be an object of role name -> { find?, findOne? }');
+    problems.add('"roles" must be an object of role type -> { find?, findOne?, id?, name?, description? }');
     return {};
   }
-  const roles: Record<string, RoleGrants> = {};
+  const roles: Record<string, SeedRole> = {};
   for (const [name, grants] of Object.entries(raw)) {
     if (!isRecord(grants)) {
-      problems.add(`role "${name}": expected { find?, findOne? }, lists of content-type uids`);
+      problems.add(`role "${name}": expected { find?, findOne?, id?, name?, description? }, with lists of content-type uids`);
       continue;
     }
-    const parsed: Partial<Record<Action, string[]>> = {};
+    const parsed: SeedRole = {};
     for (const [action, uids] of Object.entries(grants)) {
-      if (!ACTIONS.includes(action as Action)) {
-        problems.add(`role "${name}": unknown action "${action}" (expected ${ACTIONS.join(', ')})`);
+      if (ROLE_KEYS.includes(action)) {
+        parseRoleKey(name, action, uids, parsed, problems);
+      } else if (!ACTIONS.includes(action as Action)) {
+        problems.add(`role "${name}": unknown key "${action}" (expected ${[...ACTIONS, ...ROLE_KEYS].join(', ')})`);
       } else if (!Array.isArray(uids) || uids.some((uid) => typeof uid !== 'string')) {
         problems.add(`role "${name}": "${action}" must be an array of content-type uids`);
       } else {
@@ -116,7 +130,18 @@ function parseRoles(raw: unknown, problems: Problems): Record<string, RoleGrants
   return roles;
 }
 
-function parseTokens(raw: unknown, roles: Record<string, RoleGrants>, problems: Problems): Record<string, string> {
+function parseRoleKey(role: string, key: string, value: unknown, into: SeedRole, problems: Problems): void {
+  if (key === 'id') {
+    if (typeof value === 'number' && Number.isSafeInteger(value) && value > 0) into.id = value;
+    else problems.add(`role "${role}": "id" must be a positive integer; got ${describe(value)}`);
+  } else if (typeof value === 'string') {
+    into[key as 'name' | 'description'] = value;
+  } else {
+    problems.add(`role "${role}": "${key}" must be a string; got ${describe(value)}`);
+  }
+}
+
+function parseTokens(raw: unknown, roles: Record<string, SeedRole>, problems: Problems): Record<string, string> {
   if (raw === undefined) return {};
   if (!isRecord(raw)) {
     problems.add('"tokens" must be an object of API token -> role name');

@@ -1,10 +1,11 @@
 // A parsed Seed + the ContentModel -> a CheckedSeed with values in stored form, or one
 // ConfigurationError listing every problem, each naming its entry and attribute.
 import { describe, Problems } from '../model/problems.ts';
-import { MEDIA_UID, type ContentModel, type ContentType } from '../model/types.ts';
+import { MEDIA_UID, PERMISSION_UID, ROLE_UID, type ContentModel, type ContentType } from '../model/types.ts';
 import { checkFields } from './check-fields.ts';
 import type { CheckedEntry, CheckedSeed } from './checked.ts';
 import type { Seed, SeedEntry } from './parse-seed.ts';
+import { roleEntries } from './role-entries.ts';
 import { storedDateTime } from './scalar-values.ts';
 
 /**
@@ -13,10 +14,17 @@ import { storedDateTime } from './scalar-values.ts';
  */
 export function validateSeed(model: ContentModel, seed: Seed, title = 'Invalid seed'): CheckedSeed {
   const problems = new Problems();
-  const lists = new Map<string, readonly SeedEntry[]>([[MEDIA_UID, seed.media]]);
+  const derived = roleEntries(seed.roles);
+  const lists = new Map<string, readonly SeedEntry[]>([
+    [MEDIA_UID, seed.media],
+    [ROLE_UID, derived.roles],
+    [PERMISSION_UID, derived.permissions],
+  ]);
   for (const [uid, entries] of seed.entries) {
     if (uid === MEDIA_UID) problems.add(`entries: "${uid}" rows belong under "media"`);
-    else if (!model.contentTypes.has(uid)) {
+    else if (uid === ROLE_UID || uid === PERMISSION_UID) {
+      problems.add(`entries: "${uid}" entries come from "roles" (keyed by role type, with optional id, name and description)`);
+    } else if (!model.contentTypes.has(uid)) {
       problems.add(`entries: unknown content-type "${uid}" (known: ${apiUids(model).join(', ')})`);
     } else lists.set(uid, entries);
   }
@@ -38,8 +46,9 @@ export function validateSeed(model: ContentModel, seed: Seed, title = 'Invalid s
     checkOneSidedLinks(contentType, entries, problems);
   }
   for (const [role, grants] of Object.entries(seed.roles)) {
-    for (const [action, uids] of Object.entries(grants)) {
-      for (const uid of uids ?? []) {
+    // Only the grants: a role's id, name and description are not lists of uids.
+    for (const action of ['find', 'findOne'] as const) {
+      for (const uid of grants[action] ?? []) {
         if (!model.contentTypes.has(uid)) {
           problems.add(`role "${role}": ${action} names unknown content-type "${uid}" (known: ${[...model.contentTypes.keys()].join(', ')})`);
         }

@@ -3,7 +3,7 @@
 import { compileComponent, compileContentType } from '../model/compile.ts';
 import { isRecord, Problems } from '../model/problems.ts';
 import type { RawAttribute, RawComponent, RawContentType } from '../model/raw.ts';
-import type { Attribute, AttributeOwner, Component, ContentModel, ContentType } from '../model/types.ts';
+import { USER_UID, type Attribute, type AttributeOwner, type Component, type ContentModel, type ContentType } from '../model/types.ts';
 import type { SchemaRecord } from './records.ts';
 
 /** Attributes Strapi adds to every content-type itself; the model's schema files never declare them. */
@@ -15,6 +15,9 @@ const ADDED_BY_STRAPI: readonly string[] = ['createdAt', 'updatedAt', 'published
  */
 const IGNORED_PROPERTIES: readonly string[] = ['name', 'required', 'private', 'source'];
 
+/** A running Strapi's schemas give each custom field the type it stores: no declarations needed. */
+const STORED_TYPES = new Map<string, never>();
+
 /** Content-type properties compared; labels, descriptions and admin options are not. */
 const CONTENT_TYPE_PROPERTIES = ['kind', 'singularName', 'pluralName', 'collectionName', 'draftAndPublish', 'localized'] as const;
 
@@ -25,9 +28,9 @@ const CONTENT_TYPE_PROPERTIES = ['kind', 'singularName', 'pluralName', 'collecti
  */
 export function compareSchemas(schemas: readonly SchemaRecord[], model: ContentModel): string[] {
   const differences: string[] = [];
-  const compiled = compileArchiveSchemas(schemas, model, differences);
+  const compiled = compileArchiveSchemas(schemas, differences);
   const modelOwners = new Map<string, ContentType | Component>([
-    ...[...model.contentTypes].filter(([uid]) => uid.startsWith('api::')),
+    ...[...model.contentTypes].filter(([uid]) => isCompared(uid)),
     ...model.components,
   ]);
   for (const uid of new Set([...modelOwners.keys(), ...compiled.keys()])) {
@@ -41,7 +44,7 @@ export function compareSchemas(schemas: readonly SchemaRecord[], model: ContentM
 }
 
 /** Archive schemas the model can be compared with, compiled as if they were schema files. */
-function compileArchiveSchemas(schemas: readonly SchemaRecord[], model: ContentModel, differences: string[]): Map<string, ContentType | Component> {
+function compileArchiveSchemas(schemas: readonly SchemaRecord[], differences: string[]): Map<string, ContentType | Component> {
   const compiled = new Map<string, ContentType | Component>();
   for (const schema of schemas) {
     const problems = new Problems();
@@ -50,8 +53,8 @@ function compileArchiveSchemas(schemas: readonly SchemaRecord[], model: ContentM
     if (schema.modelType === 'component') {
       const [category, name] = schema.uid.split('.');
       const raw: RawComponent = { uid: schema.uid, source, category, name, collectionName: schema.definition.collectionName, info: record(schema.definition.info), attributes };
-      compiled.set(schema.uid, compileComponent(raw, problems));
-    } else if (schema.uid.startsWith('api::') || (model.contentTypes.has(schema.uid) && isExtensible(schema.uid))) {
+      compiled.set(schema.uid, compileComponent(raw, STORED_TYPES, problems));
+    } else if (isCompared(schema.uid)) {
       const raw: RawContentType = {
         uid: schema.uid,
         source,
@@ -62,7 +65,7 @@ function compileArchiveSchemas(schemas: readonly SchemaRecord[], model: ContentM
         options: record(schema.definition.options),
         pluginOptions: record(schema.definition.pluginOptions),
       };
-      const contentType = compileContentType(raw, problems);
+      const contentType = compileContentType(raw, STORED_TYPES, problems);
       if (contentType) compiled.set(schema.uid, contentType);
     }
     // A schema the gateway cannot compile cannot match the model: each reason is a difference.
@@ -71,9 +74,9 @@ function compileArchiveSchemas(schemas: readonly SchemaRecord[], model: ContentM
   return compiled;
 }
 
-/** Plugin content-types a project may extend (users-permissions' user); others are the plugin's own. */
-function isExtensible(uid: string): boolean {
-  return uid === 'plugin::users-permissions.user';
+/** The project's content-types, and the plugin one it may extend (users-permissions' user); others are the plugins' own. */
+function isCompared(uid: string): boolean {
+  return uid.startsWith('api::') || uid === USER_UID;
 }
 
 function rawAttributes(attributes: unknown): RawAttribute[] {

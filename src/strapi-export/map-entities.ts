@@ -2,13 +2,21 @@
 // components inline (ids dropped, but indexed), media rows, locales, roles and permissions.
 // Relations and media are links in the archive; `map-links.ts` fills them in.
 import { isRecord } from '../model/problems.ts';
-import { assertNever, isScalar, MEDIA_UID, type Attribute, type Component, type ContentModel, type ContentType } from '../model/types.ts';
+import {
+  assertNever,
+  isScalar,
+  MEDIA_UID,
+  PERMISSION_UID,
+  ROLE_UID,
+  type Attribute,
+  type Component,
+  type ContentModel,
+  type ContentType,
+} from '../model/types.ts';
 import type { EntityRecord } from './records.ts';
 import { rowKey, Tally, type SeedDraft, type Values } from './seed-draft.ts';
 
-export const LOCALE_UID = 'plugin::i18n.locale';
-export const ROLE_UID = 'plugin::users-permissions.role';
-export const PERMISSION_UID = 'plugin::users-permissions.permission';
+const LOCALE_UID = 'plugin::i18n.locale';
 
 interface Context {
   model: ContentModel;

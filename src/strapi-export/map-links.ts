@@ -1,8 +1,7 @@
 // The archive's links + a SeedDraft -> relations, media and localizations set on the owning side
 // of each entry and component item, lists in Strapi's order (the link's `pos`), and each
 // permission's role. The other side of a relation is derived by the gateway, as for any seed.
-import { MEDIA_UID, type ContentModel } from '../model/types.ts';
-import { PERMISSION_UID } from './map-entities.ts';
+import { MEDIA_UID, PERMISSION_UID, type ContentModel } from '../model/types.ts';
 import type { LinkEnd, LinkRecord } from './records.ts';
 import { rowKey, Tally, type Row, type SeedDraft, type Values } from './seed-draft.ts';
 

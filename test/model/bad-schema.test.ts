@@ -34,7 +34,6 @@ const cases: BadSchema[] = [
   { name: 'a component attribute taking a reserved name', folder: 'reserved-name-in-component', expected: ['components/shared/seo.json', 'attribute "__component"', 'reserved name'] },
   { name: 'two content-types with the same singular name', folder: 'duplicate-singular-name', expected: ['api/post/content-types/post/schema.json', '"post" is already used by api::article.article'] },
   { name: 'two content-types with the same plural name', folder: 'duplicate-plural-name', expected: ['api/note/content-types/note/schema.json', '"entries" is already used by api::article.article'] },
-  { name: 'a mappedBy naming no attribute of the target', folder: 'mapped-by-unknown-attribute', expected: ['api/author/content-types/author/schema.json', 'attribute "articles"', 'mappedBy "writer" names no attribute of api::article.article'] },
   { name: 'a mappedBy whose other side does not point back', folder: 'mapped-by-not-pointing-back', expected: ['api/author/content-types/author/schema.json', 'attribute "articles"', 'with inversedBy "articles"'] },
   { name: 'an inversedBy whose other side does not point back', folder: 'inversed-by-not-pointing-back', expected: [CONTENT_TYPE, 'attribute "tags"', 'with mappedBy "tags"'] },
   { name: 'two sides of a relation with kinds that do not match', folder: 'relation-kinds-do-not-match', expected: ['api/author/content-types/author/schema.json', 'attribute "articles"', 'must be manyToOne'] },

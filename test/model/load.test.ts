@@ -22,7 +22,7 @@ describe.skipIf(!hasConformance)('the conformance fixture schema', () => {
     model = await loadContentModel(conformanceSchema);
   });
 
-  it('holds its five content-types, the media library and eight components', () => {
+  it('holds its five content-types, the media library, users-permissions\' three and eight components', () => {
     expect([...model.contentTypes.keys()].sort()).toEqual([
       'api::article.article',
       'api::author.author',
@@ -30,6 +30,9 @@ describe.skipIf(!hasConformance)('the conformance fixture schema', () => {
       'api::global.global',
       'api::tag.tag',
       MEDIA_UID,
+      'plugin::users-permissions.permission',
+      'plugin::users-permissions.role',
+      'plugin::users-permissions.user',
     ]);
     expect(model.components.size).toBe(8);
   });

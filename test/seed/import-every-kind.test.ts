@@ -107,9 +107,14 @@ describe('importing the every-kind seed', () => {
       { op: 'upsertMany', collection: 'settings_single', size: 1 },
       { op: 'upsertMany', collection: 'things', size: 2 },
       { op: 'upsertMany', collection: 'things', size: 1 },
+      { op: 'upsertMany', collection: 'up_roles', size: 2 },
+      { op: 'upsertMany', collection: 'up_roles', size: 1 },
+      { op: 'upsertMany', collection: 'up_permissions', size: 2 },
+      { op: 'upsertMany', collection: 'up_permissions', size: 2 },
+      { op: 'upsertMany', collection: 'up_permissions', size: 2 },
     ]);
-    expect(progress.map(([done]) => done)).toEqual([2, 4, 5, 6, 8, 9]);
-    expect(new Set(progress.map(([, total]) => total))).toEqual(new Set([9]));
+    expect(progress.map(([done]) => done)).toEqual([2, 4, 5, 6, 8, 9, 11, 12, 14, 16, 18]);
+    expect(new Set(progress.map(([, total]) => total))).toEqual(new Set([18]));
   });
 
   it('drops the model\'s collections first when asked, removing entries the seed no longer has', async () => {
@@ -141,6 +146,9 @@ describe('the demo seed', () => {
       { collection: 'sections', written: 3 },
       { collection: 'topics', written: 3 },
       { collection: 'writers', written: 3 },
+      { collection: 'up_users', written: 0 },
+      { collection: 'up_roles', written: 2 },
+      { collection: 'up_permissions', written: 20 },
     ]);
     expect(seed.tokens).toEqual({ 'demo-editor-token-5b1f0c7e9a2d4e38': 'authenticated' });
     expect(seed.locales.map((l) => l.code)).toEqual(['en', 'de']);

@@ -29,7 +29,7 @@ describe.skipIf(!hasFixture)('importing the conformance fixture seed', () => {
     report = await importSeed(model, seed, store, { now: NOW });
   });
 
-  it('reports what it wrote per collection, media first', () => {
+  it('reports what it wrote per collection, media first, then users-permissions\' roles and their permissions', () => {
     expect(report).toEqual([
       { collection: 'files', written: 5 },
       { collection: 'articles', written: 8 },
@@ -37,7 +37,21 @@ describe.skipIf(!hasFixture)('importing the conformance fixture seed', () => {
       { collection: 'categories', written: 4 },
       { collection: 'globals', written: 1 },
       { collection: 'tags', written: 4 },
+      { collection: 'up_users', written: 0 },
+      { collection: 'up_roles', written: 2 },
+      { collection: 'up_permissions', written: 8 },
     ]);
+  });
+
+  it('writes Strapi\'s two roles and one permission per action the public role is granted', async () => {
+    expect(await store.find('up_roles', {})).toMatchObject([
+      { id: 1, type: 'authenticated', name: 'Authenticated', description: 'Default role given to authenticated user.' },
+      { id: 2, type: 'public', name: 'Public', description: 'Default role given to unauthenticated user.' },
+    ]);
+    const actions = (await store.find('up_permissions', {})).map((doc) => [doc.action, doc.role]);
+    expect(actions).toContainEqual(['api::article.article.find', 2]);
+    expect(actions).toContainEqual(['plugin::upload.content-api.find', 2]);
+    expect(actions).toHaveLength(8);
   });
 
   it('stores an article with components, a dynamic zone, relations, a bigint, JSON text and its localization', async () => {

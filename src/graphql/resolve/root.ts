@@ -3,7 +3,7 @@
 import type { GraphQLFieldResolver } from 'graphql';
 import { ForbiddenError } from '../../errors/errors.ts';
 import { collectionQueryField, singleQueryField } from '../../model/naming.ts';
-import type { ContentModel, ContentType } from '../../model/types.ts';
+import { hasRootQueries, type ContentModel, type ContentType } from '../../model/types.ts';
 import type { Doc } from '../../store/store.ts';
 import type { GatewayContext } from '../context.ts';
 import { pageCount, pageWindow, type PageWindow, type PaginationArg } from '../query/pagination.ts';
@@ -76,7 +76,7 @@ function oneResolver(ct: ContentType): Resolver {
 
 export function rootResolvers(model: ContentModel): Record<string, Resolver> {
   const resolvers: Record<string, Resolver> = {};
-  for (const ct of model.contentTypes.values()) {
+  for (const ct of [...model.contentTypes.values()].filter(hasRootQueries)) {
     resolvers[singleQueryField(ct)] = oneResolver(ct);
     if (ct.kind === 'collectionType') resolvers[collectionQueryField(ct)] = listResolver(ct);
   }

@@ -86,9 +86,11 @@ export function outputField(model: ContentModel, ownerType: string, attribute: A
   }
 }
 
-/** The filter input field of `attribute`, or nothing for kinds Strapi does not filter on. */
+/**
+ * The filter input field of `attribute`, or nothing for kinds Strapi does not filter on. Private
+ * attributes are in the input, as in Strapi's schema, and refused when used (`Invalid parameter`).
+ */
 export function filterField(model: ContentModel, attribute: Attribute): InputValueDefinitionNode[] {
-  if (isHidden(attribute)) return [];
   if (isScalar(attribute)) return [inputValue(attribute.name, `${FILTER_SCALAR[attribute.type]}FilterInput`)];
   switch (attribute.type) {
     case 'relation':

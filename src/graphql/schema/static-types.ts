@@ -24,7 +24,7 @@ function scalarFilterInput(scalar: FilterableScalar) {
   ]);
 }
 
-/** Types of the upload-folder, users-permissions and i18n plugins: in Strapi's schema, not served here. */
+/** Types of the upload-folder and i18n plugins: in Strapi's schema, not served here. */
 const PLUGIN_SDL = /* GraphQL */ `
 input UploadFolderFiltersInput {
   id: IDFilterInput name: StringFilterInput pathId: IntFilterInput parent: UploadFolderFiltersInput
@@ -42,44 +42,6 @@ type UploadFolderEntity { id: ID attributes: UploadFolder }
 type UploadFolderEntityResponse { data: UploadFolderEntity }
 type UploadFolderEntityResponseCollection { data: [UploadFolderEntity!]! meta: ResponseCollectionMeta! }
 type UploadFolderRelationResponseCollection { data: [UploadFolderEntity!]! }
-input UsersPermissionsPermissionFiltersInput {
-  id: IDFilterInput action: StringFilterInput role: UsersPermissionsRoleFiltersInput
-  createdAt: DateTimeFilterInput updatedAt: DateTimeFilterInput
-  and: [UsersPermissionsPermissionFiltersInput] or: [UsersPermissionsPermissionFiltersInput] not: UsersPermissionsPermissionFiltersInput
-}
-type UsersPermissionsPermission { action: String! role: UsersPermissionsRoleEntityResponse createdAt: DateTime updatedAt: DateTime }
-type UsersPermissionsPermissionEntity { id: ID attributes: UsersPermissionsPermission }
-type UsersPermissionsPermissionRelationResponseCollection { data: [UsersPermissionsPermissionEntity!]! }
-input UsersPermissionsRoleFiltersInput {
-  id: IDFilterInput name: StringFilterInput description: StringFilterInput type: StringFilterInput
-  permissions: UsersPermissionsPermissionFiltersInput users: UsersPermissionsUserFiltersInput
-  createdAt: DateTimeFilterInput updatedAt: DateTimeFilterInput
-  and: [UsersPermissionsRoleFiltersInput] or: [UsersPermissionsRoleFiltersInput] not: UsersPermissionsRoleFiltersInput
-}
-type UsersPermissionsRole {
-  name: String! description: String type: String
-  permissions(filters: UsersPermissionsPermissionFiltersInput, pagination: PaginationArg = {}, sort: [String] = []): UsersPermissionsPermissionRelationResponseCollection
-  users(filters: UsersPermissionsUserFiltersInput, pagination: PaginationArg = {}, sort: [String] = []): UsersPermissionsUserRelationResponseCollection
-  createdAt: DateTime updatedAt: DateTime
-}
-type UsersPermissionsRoleEntity { id: ID attributes: UsersPermissionsRole }
-type UsersPermissionsRoleEntityResponse { data: UsersPermissionsRoleEntity }
-type UsersPermissionsRoleEntityResponseCollection { data: [UsersPermissionsRoleEntity!]! meta: ResponseCollectionMeta! }
-input UsersPermissionsUserFiltersInput {
-  id: IDFilterInput username: StringFilterInput email: StringFilterInput provider: StringFilterInput
-  password: StringFilterInput resetPasswordToken: StringFilterInput confirmationToken: StringFilterInput
-  confirmed: BooleanFilterInput blocked: BooleanFilterInput role: UsersPermissionsRoleFiltersInput
-  createdAt: DateTimeFilterInput updatedAt: DateTimeFilterInput
-  and: [UsersPermissionsUserFiltersInput] or: [UsersPermissionsUserFiltersInput] not: UsersPermissionsUserFiltersInput
-}
-type UsersPermissionsUser {
-  username: String! email: String! provider: String confirmed: Boolean blocked: Boolean
-  role: UsersPermissionsRoleEntityResponse createdAt: DateTime updatedAt: DateTime
-}
-type UsersPermissionsUserEntity { id: ID attributes: UsersPermissionsUser }
-type UsersPermissionsUserEntityResponse { data: UsersPermissionsUserEntity }
-type UsersPermissionsUserEntityResponseCollection { data: [UsersPermissionsUserEntity!]! meta: ResponseCollectionMeta! }
-type UsersPermissionsUserRelationResponseCollection { data: [UsersPermissionsUserEntity!]! }
 input I18NLocaleFiltersInput {
   id: IDFilterInput name: StringFilterInput code: StringFilterInput
   createdAt: DateTimeFilterInput updatedAt: DateTimeFilterInput
@@ -92,7 +54,7 @@ type I18NLocaleEntityResponseCollection { data: [I18NLocaleEntity!]! meta: Respo
 `;
 
 /** Type names defined by the plugins above, members of `GenericMorph` after the components. */
-export const PLUGIN_MORPH_MEMBERS = ['UploadFolder', 'UsersPermissionsPermission', 'UsersPermissionsRole', 'UsersPermissionsUser', 'I18NLocale'];
+export const PLUGIN_MORPH_MEMBERS = ['UploadFolder', 'I18NLocale'];
 
 export function staticDefinitions(): DefinitionNode[] {
   return [

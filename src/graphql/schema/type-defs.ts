@@ -15,7 +15,7 @@ import {
   singleQueryField,
   typeName,
 } from '../../model/naming.ts';
-import { MEDIA_UID, type AttributeOwner, type ContentModel, type ContentType } from '../../model/types.ts';
+import { MEDIA_UID, hasRootQueries, type AttributeOwner, type ContentModel, type ContentType } from '../../model/types.ts';
 import { filterField, listArgs, outputField } from './attribute-fields.ts';
 import { enumType, field, inputType, inputValue, objectType, scalarType, unionType } from './sdl.ts';
 import { PLUGIN_MORPH_MEMBERS, staticDefinitions } from './static-types.ts';
@@ -25,7 +25,7 @@ export function buildTypeDefs(model: ContentModel): DocumentNode {
   for (const c of model.components.values()) definitions.push(...componentDefinitions(model, c, componentTypeName(c)));
   for (const ct of model.contentTypes.values()) definitions.push(...contentTypeDefinitions(model, ct));
   definitions.push(unionType('GenericMorph', morphMembers(model)));
-  definitions.push(objectType('Query', [...model.contentTypes.values()].flatMap(queryFields)));
+  definitions.push(objectType('Query', [...model.contentTypes.values()].filter(hasRootQueries).flatMap(queryFields)));
   return { kind: Kind.DOCUMENT, definitions };
 }
 
@@ -93,9 +93,13 @@ function contentTypeDefinitions(model: ContentModel, ct: ContentType): Definitio
   ];
 }
 
+/** Components, then the plugins' types, then the project's, as Strapi lists them. */
 function morphMembers(model: ContentModel): string[] {
-  const api = [...model.contentTypes.values()].filter((ct) => ct.uid !== MEDIA_UID).map(typeName);
-  return [...[...model.components.values()].map(componentTypeName), 'UploadFile', ...PLUGIN_MORPH_MEMBERS, ...api];
+  const types = [...model.contentTypes.values()].filter((ct) => ct.uid !== MEDIA_UID);
+  const plugins = types.filter((ct) => ct.uid.startsWith('plugin::')).map(typeName);
+  const api = types.filter((ct) => !ct.uid.startsWith('plugin::')).map(typeName);
+  const [folder, locale] = PLUGIN_MORPH_MEMBERS;
+  return [...[...model.components.values()].map(componentTypeName), 'UploadFile', folder, ...plugins, locale, ...api];
 }
 
 function queryFields(ct: ContentType) {
