@@ -39,8 +39,8 @@ export async function* readRecords(archive: OpenedArchive, file: string): AsyncG
       if (entry.header.type === 'file') {
         const line = LINE_FILE.exec(name);
         const asset = ASSET_FILE.exec(name);
-        if (line) yield* jsonLines(content, line[1] as LineKind, name);
-        else if (name === 'metadata.json') yield { kind: 'metadata', value: parse(await text(content), name), at: name };
+        if (line) yield* jsonLines(content, line[1] as LineKind, name, file);
+        else if (name === 'metadata.json') yield { kind: 'metadata', value: parse(await text(content), name, file), at: name };
         else if (asset) yield { kind: 'asset', name: asset[1], content, at: name };
       }
       // Whatever the consumer left unread (skipped files, an asset it did not copy) is drained here.
@@ -54,12 +54,12 @@ export async function* readRecords(archive: OpenedArchive, file: string): AsyncG
   }
 }
 
-async function* jsonLines(entry: AsyncIterable<Buffer>, kind: LineKind, name: string): AsyncGenerator<ArchiveRecord> {
+async function* jsonLines(entry: AsyncIterable<Buffer>, kind: LineKind, name: string, file: string): AsyncGenerator<ArchiveRecord> {
   let number = 0;
   for await (const line of createInterface({ input: Readable.from(entry), crlfDelay: Infinity })) {
     number++;
     if (line.trim() === '') continue;
-    yield { kind, value: parse(line, `${name} line ${number}`), at: `${name} line ${number}` };
+    yield { kind, value: parse(line, `${name} line ${number}`, file), at: `${name} line ${number}` };
   }
 }
 
@@ -69,11 +69,11 @@ async function text(entry: AsyncIterable<Buffer>): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-function parse(text: string, at: string): unknown {
+function parse(text: string, at: string, file: string): unknown {
   try {
     return JSON.parse(text) as unknown;
   } catch (error) {
-    throw new ConfigurationError(`Corrupt Strapi export: ${at} is not valid JSON (${(error as Error).message})`);
+    throw new ConfigurationError(`Strapi export ${file} is corrupt: ${at} is not valid JSON (${(error as Error).message})`);
   }
 }
 
