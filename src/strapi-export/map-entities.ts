@@ -39,7 +39,7 @@ export function mapEntities(entities: readonly EntityRecord[], model: ContentMod
       if (type === MEDIA_UID) draft.media.push(values);
       else if (draft.entries.has(type)) draft.entries.get(type)!.push(values);
       else draft.entries.set(type, [values]);
-      draft.rows.set(rowKey(type, id), { label: `${type} entry ${id}`, owner: contentType, values });
+      draft.rows.set(rowKey(type, id), { id, owner: contentType, values });
     } else skipped.add(type);
   }
   draft.notes.push(...skipped.lines('entities of a content-type the gateway does not serve, not imported:'));
@@ -98,6 +98,6 @@ function componentItem(uid: string, item: unknown, where: string, ctx: Context, 
     return null;
   }
   const values: Values = { ...(zone ? { __component: uid } : {}), ...ownValues(component, item, where, ctx) };
-  ctx.draft.rows.set(rowKey(uid, item.id), { label: `${uid} item ${item.id} (in ${where})`, owner: component, values });
+  ctx.draft.rows.set(rowKey(uid, item.id), { id: item.id, owner: component, values, holder: where });
   return values;
 }

@@ -3,7 +3,7 @@
 // permission's role. The other side of a relation is derived by the gateway, as for any seed.
 import { MEDIA_UID, PERMISSION_UID, type ContentModel } from '../model/types.ts';
 import type { LinkEnd, LinkRecord } from './records.ts';
-import { rowKey, Tally, type Row, type SeedDraft, type Values } from './seed-draft.ts';
+import { rowKey, rowLabel, Tally, type Row, type SeedDraft, type Values } from './seed-draft.ts';
 
 interface Placed {
   pos: number;
@@ -40,7 +40,7 @@ class LinkMapper {
     if (!row) return;
     const attribute = row.owner.attributes.get(left.field ?? '');
     if (left.field === 'localizations' && 'localized' in row.owner && row.owner.localized) this.join(rowKey(left.type, left.ref), rowKey(right.type, right.ref));
-    else if (attribute?.type !== 'relation') this.draft.problems.push(`${row.label}: a link sets "${left.field}", which is not a relation of ${left.type}`);
+    else if (attribute?.type !== 'relation') this.draft.problems.push(`${rowLabel(row)}: a link sets "${left.field}", which is not a relation of ${left.type}`);
     else if (attribute.side === 'owner') this.place(row, left.field!, attribute.toMany, left.pos, right.ref);
     else {
       // A link given from the mappedBy side: the other row owns it, at the other side's position.
@@ -73,7 +73,7 @@ class LinkMapper {
     const row = this.row(owner);
     const attribute = row?.owner.attributes.get(owner.field ?? '');
     if (!row) return;
-    if (attribute?.type !== 'media') this.draft.problems.push(`${row.label}: a media link sets "${owner.field}", which is not a media attribute of ${owner.type}`);
+    if (attribute?.type !== 'media') this.draft.problems.push(`${rowLabel(row)}: a media link sets "${owner.field}", which is not a media attribute of ${owner.type}`);
     else this.place(row, attribute.name, attribute.multiple, owner.pos, fileId);
   }
 
@@ -88,7 +88,7 @@ class LinkMapper {
 
   private place(row: Row, field: string, toMany: boolean, pos: number | undefined, id: number): void {
     if (!toMany) {
-      if (row.values[field] !== undefined && row.values[field] !== id) this.draft.problems.push(`${row.label}: "${field}" holds one entry but is linked to ${row.values[field]} and ${id}`);
+      if (row.values[field] !== undefined && row.values[field] !== id) this.draft.problems.push(`${rowLabel(row)}: "${field}" holds one entry but is linked to ${row.values[field]} and ${id}`);
       row.values[field] = id;
       return;
     }

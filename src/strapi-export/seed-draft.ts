@@ -7,10 +7,17 @@ export type Values = Record<string, unknown>;
 
 /** Where a row of the archive went: its owner's definition and its values in the seed. */
 export interface Row {
-  /** How messages name the row: `api::article.article entry 3`, `shared.seo item 7`. */
-  label: string;
+  /** The archive's id of the entry or component item. */
+  id: number;
   owner: ContentType | Component;
   values: Values;
+  /** For a component item, the label of the entry holding it. */
+  holder?: string;
+}
+
+/** How messages name a row: `api::article.article entry 3`, `shared.seo item 7 (in api::article.article entry 3)`. */
+export function rowLabel(row: Row): string {
+  return row.holder === undefined ? `${row.owner.uid} entry ${row.id}` : `${row.owner.uid} item ${row.id} (in ${row.holder})`;
 }
 
 export interface RoleRow {

@@ -14,12 +14,16 @@ export interface ArchiveSeed {
 }
 
 /**
- * Maps entities, then links onto them, then roles; the result is an ordinary seed.
+ * Maps entities, then links onto them, then roles; the result is an ordinary seed. Empties
+ * `contents.entities` and `contents.links` once mapped, so the archive's rows can be collected
+ * while the seed is validated and written (the seed holds its own copy of every value).
  * @throws ConfigurationError listing rows the links or components cannot be matched with.
  */
 export function archiveToSeed(contents: ArchiveContents, model: ContentModel, title: string): ArchiveSeed {
   const draft = mapEntities(contents.entities, model);
+  contents.entities.length = 0;
   applyLinks(contents.links, draft, model);
+  contents.links.length = 0;
   const roles = mapAccess(draft, model);
   const problems = new Problems();
   for (const problem of draft.problems) problems.add(problem);
