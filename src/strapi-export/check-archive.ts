@@ -1,10 +1,10 @@
 // An archive's contents + the model -> nothing, or one ConfigurationError: no metadata (truncated,
 // or not an export), a format version other than Strapi v4's, malformed lines, or schemas that differ.
 import { ConfigurationError } from '../errors/errors.ts';
+import { Problems } from '../model/problems.ts';
 import type { ContentModel } from '../model/types.ts';
 import type { ArchiveContents } from './collect-records.ts';
 import { compareSchemas } from './compare-schemas.ts';
-import { Problems } from '../model/problems.ts';
 
 /** The archive layout read here is the one Strapi v4 writes (4.6 introduced `strapi export`). */
 const SUPPORTED_MAJOR = '4';

@@ -78,6 +78,18 @@ describe('links as relations', () => {
     expect([1, 7, 9].map((id) => values('api::article.article', id)?.localizationOf)).toEqual([undefined, 1, 1]);
   });
 
+  it('gives a user the id of the role its link names, and a permission its role', () => {
+    const user: EntityRecord = { type: 'plugin::users-permissions.user', id: 4, data: { username: 'ada', email: 'ada@example.com' } };
+    const role: EntityRecord = { type: 'plugin::users-permissions.role', id: 3, data: { name: 'Editor', type: 'editor' } };
+    const permission: EntityRecord = { type: 'plugin::users-permissions.permission', id: 9, data: { action: 'api::tag.tag.find' } };
+    const { draft, values } = mapped([user, role, permission], [
+      { kind: 'relation.basic', relation: 'manyToOne', left: { type: 'plugin::users-permissions.user', ref: 4, field: 'role' }, right: { type: 'plugin::users-permissions.role', ref: 3, field: 'users', pos: 1 } },
+      { kind: 'relation.basic', relation: 'manyToOne', left: { type: 'plugin::users-permissions.permission', ref: 9, field: 'role' }, right: { type: 'plugin::users-permissions.role', ref: 3, field: 'permissions', pos: 1 } },
+    ]);
+    expect(values('plugin::users-permissions.user', 4)).toEqual({ id: 4, username: 'ada', email: 'ada@example.com', role: 3 });
+    expect(draft.permissions.get(9)).toEqual({ id: 9, action: 'api::tag.tag.find', role: 3 });
+  });
+
   it('reports a link to an entry the archive does not hold, and tallies links of types it does not serve', () => {
     const { draft } = mapped([article(1)], [
       link({ type: 'api::article.article', ref: 1, field: 'tags', pos: 1 }, { type: 'api::tag.tag', ref: 4 }),
