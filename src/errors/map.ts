@@ -45,8 +45,9 @@ const GRAPHQL_MESSAGES: Record<string, string> = {
 };
 
 /**
- * Rewrites one GraphQL error: ours get Strapi's code and message; unknown ones are logged and
- * masked. Errors graphql-js raised itself (syntax, validation) pass through.
+ * Rewrites one GraphQL error: ours get Strapi's code and message, and no `path` (Strapi's plugin
+ * reports none); unknown ones are logged and masked. Errors graphql-js raised itself (syntax,
+ * validation) pass through.
  */
 export function toGraphQLError(error: GraphQLError, log: (e: unknown) => void = console.error): GraphQLError {
   const found = originalError(error);
@@ -54,7 +55,7 @@ export function toGraphQLError(error: GraphQLError, log: (e: unknown) => void = 
     const message = GRAPHQL_MESSAGES[found.name] ?? found.message;
     return new GraphQLError(message, {
       nodes: error.nodes,
-      path: found.name === 'ForbiddenError' ? undefined : error.path,
+      path: undefined,
       extensions: { code: GRAPHQL_CODES[found.name] ?? 'BAD_USER_INPUT', error: { name: found.name, message: found.message, details: found.details } },
     });
   }

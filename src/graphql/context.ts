@@ -20,5 +20,5 @@ export interface GatewayContext {
 }
 
 export function createContext(base: Omit<GatewayContext, 'loaders'>): GatewayContext {
-  return { ...base, loaders: createLoaders(base.model, base.store) };
+  return { ...base, loaders: createLoaders(base.model, base.store, base.role) };
 }

@@ -1,6 +1,7 @@
 // Per-request DataLoaders: every relation field of every parent in one GraphQL level is
 // answered by one store query per (relation target, arguments), whatever the number of parents.
 import DataLoader from 'dataloader';
+import type { Role } from '../auth/roles.ts';
 import type { ContentModel, ContentType } from '../model/types.ts';
 import type { Doc, Store } from '../store/store.ts';
 import { compileFilters } from './query/filters.ts';
@@ -40,10 +41,10 @@ export interface LoaderOptions {
   batch?: boolean;
 }
 
-export function createLoaders(model: ContentModel, store: Store, options: LoaderOptions = {}): Loaders {
+export function createLoaders(model: ContentModel, store: Store, role: Pick<Role, 'can'>, options: LoaderOptions = {}): Loaders {
   const batch = options.batch ?? true;
   const loaders = new Map<string, DataLoader<never, unknown>>();
-  const scope = filterScope(model, store);
+  const scopeFor = (args: RelationArgs) => filterScope(model, store, role, args.publicationState);
   function memo<K, V>(key: string, make: () => DataLoader<K, V>): DataLoader<K, V> {
     let found = loaders.get(key) as DataLoader<K, V> | undefined;
     if (!found) {
@@ -55,11 +56,11 @@ export function createLoaders(model: ContentModel, store: Store, options: Loader
 
   /** The batch's key filter with the relation's publication state and filters. */
   async function relationFilter(ct: ContentType, args: RelationArgs, keyFilter: Record<string, unknown>) {
-    return and(keyFilter, publicationFilter(ct, args.publicationState), await compileFilters(scope, ct, args.filters));
+    return and(keyFilter, publicationFilter(ct, args.publicationState), await compileFilters(scopeFor(args), ct, args.filters));
   }
 
   async function matching(ct: ContentType, args: RelationArgs, keyFilter: Record<string, unknown>): Promise<Doc[]> {
-    return readEntries(store, ct, await relationFilter(ct, args, keyFilter), planSort(model, ct, args.sort));
+    return readEntries(store, ct, await relationFilter(ct, args, keyFilter), planSort(scopeFor(args), ct, args.sort));
   }
 
   return {
@@ -91,7 +92,7 @@ export function createLoaders(model: ContentModel, store: Store, options: Loader
       memo(argsKey(['inverse', ct.uid, field, args]), () =>
         new DataLoader<number, Doc[]>(async (parentIds) => {
           const filter = await relationFilter(ct, args, { [field]: { $in: [...parentIds] } });
-          const byParent = await readPerParent(store, ct, filter, planSort(model, ct, args.sort), field, parentIds, args.perParent);
+          const byParent = await readPerParent(store, ct, filter, planSort(scopeFor(args), ct, args.sort), field, parentIds, args.perParent);
           return parentIds.map((id) => byParent.get(id) ?? []);
         }, { batch }),
       ),

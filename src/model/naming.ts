@@ -58,13 +58,23 @@ export function collectionQueryField(ct: Pick<ContentType, 'uid' | 'singularName
   return camelCase(ct.pluralName);
 }
 
+/** Letters transliterated to ASCII before slugging, beyond those NFD splits into letter + accent. */
+const TRANSLITERATED: Readonly<Record<string, string>> = { ß: 'ss', æ: 'ae', Æ: 'AE', ø: 'o', Ø: 'O', œ: 'oe', Œ: 'OE', ł: 'l', Ł: 'L', đ: 'd', Đ: 'D', þ: 'th' };
+
 /**
- * A GraphQL enum value name for a stored enumeration value. Strapi keeps valid names as they are;
- * others have each invalid character replaced, and a leading digit prefixed.
+ * A GraphQL enum value name for a stored enumeration value, as Strapi's plugin slugs it: letters
+ * made ASCII, `&` read as "and", every run of other characters one `_`, none at either end
+ * (`_blank` -> `blank`, `in-progress` -> `in_progress`). A name that cannot start a GraphQL
+ * name (`2024`) is prefixed with `_`, where Strapi would not start.
  */
 export function enumValueName(value: string): string {
-  const cleaned = value.replace(/[^_A-Za-z0-9]/g, '_');
-  return /^[_A-Za-z]/.test(cleaned) ? cleaned : `_${cleaned}`;
+  const ascii = value
+    .replace(/&/g, ' and ')
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^\u0000-\u007f]/g, (char) => TRANSLITERATED[char] ?? char);
+  const slug = ascii.replace(/[^A-Za-z0-9]+/g, '_').replace(/^_+|_+$/g, '');
+  return /^[A-Za-z_]/.test(slug) ? slug : `_${slug}`;
 }
 
 /** `blocks.rich-text`: the `__component` a REST client sees. */

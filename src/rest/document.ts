@@ -3,25 +3,34 @@
 import { Kind, OperationTypeNode, type ArgumentNode, type DocumentNode, type OperationDefinitionNode, type SelectionNode, type VariableNode } from 'graphql';
 import { collectionQueryField, filtersInputName, singleQueryField, typeName } from '../model/naming.ts';
 import type { ContentModel, ContentType } from '../model/types.ts';
-import { Variables, argument, field, listType, name, namedType } from './ast.ts';
+import { Variables, argument, field, intValue, listType, name, namedType, objectValue } from './ast.ts';
 import { filtersInput } from './filter-input.ts';
-import type { Pagination, RestQuery } from './query.ts';
+import { MAX_PAGE_SIZE, type Pagination, type RestQuery } from './query.ts';
 import { type SelectContext, selectEntry } from './select.ts';
 
-/** What the request reads: a page of entries, one entry by id, or a single type's entry. */
+/**
+ * What the request reads: a page of entries, one entry by id, a single type's entry, or a
+ * localized single type's entry in every locale (`locale=all`, which Strapi answers as a list).
+ */
 export type Operation =
   | { readonly kind: 'findMany' }
   | { readonly kind: 'findOne'; readonly id: string }
-  | { readonly kind: 'findSingle' };
+  | { readonly kind: 'findSingle' }
+  | { readonly kind: 'findEveryLocale' };
+
+/** The operation a route's request performs once its query is known (`locale=all` on a single type). */
+export function operationFor(target: ContentType, operation: Operation, query: RestQuery): Operation {
+  return operation.kind === 'findSingle' && target.localized && query.locale === 'all' ? { kind: 'findEveryLocale' } : operation;
+}
 
 export interface BuiltDocument {
   readonly document: DocumentNode;
   readonly variables: Record<string, unknown>;
 }
 
-/** The root query field an operation on `target` reads: `articles`, `article`, `global`. */
+/** The root query field an operation on `target` reads: `articles`, `article`, `global`, `globals`. */
 export function rootField(target: ContentType, operation: Operation): string {
-  return operation.kind === 'findMany' ? collectionQueryField(target) : singleQueryField(target);
+  return operation.kind === 'findMany' || operation.kind === 'findEveryLocale' ? collectionQueryField(target) : singleQueryField(target);
 }
 
 export function buildDocument(model: ContentModel, target: ContentType, operation: Operation, query: RestQuery): BuiltDocument {
@@ -37,6 +46,7 @@ export function buildDocument(model: ContentModel, target: ContentType, operatio
   const args: ArgumentNode[] = [];
   if (operation.kind === 'findOne') args.push(argument('id', variables.add('id', namedType('ID'), operation.id)));
   if (operation.kind === 'findMany') args.push(...listArguments(target, query, variables));
+  if (operation.kind === 'findEveryLocale') args.push(...everyLocaleArguments(query, variables));
   const locale = localeFor(target, operation, query);
   if (locale) args.push(argument('locale', variables.add('locale', namedType('I18NLocaleCode'), locale)));
   if (target.draftAndPublish && publicationState) args.push(argument('publicationState', publicationState()));
@@ -62,8 +72,14 @@ export function buildDocument(model: ContentModel, target: ContentType, operatio
  */
 function localeFor(target: ContentType, operation: Operation, query: RestQuery): string | undefined {
   if (!target.localized || operation.kind === 'findOne') return undefined;
-  if (operation.kind === 'findSingle' && query.locale === 'all') return undefined;
   return query.locale;
+}
+
+/** Every locale's entry, in the order asked (pagination does not apply, as in Strapi). */
+function everyLocaleArguments(query: RestQuery, variables: Variables): ArgumentNode[] {
+  const args = [argument('pagination', objectValue({ limit: intValue(MAX_PAGE_SIZE) }))];
+  if (query.sort.length > 0) args.push(argument('sort', variables.add('sort', listType(namedType('String')), [...query.sort])));
+  return args;
 }
 
 function listArguments(target: ContentType, query: RestQuery, variables: Variables): ArgumentNode[] {

@@ -6,11 +6,11 @@ import { originalError, toRestError } from '../errors/map.ts';
 import type { GatewayContext } from '../graphql/context.ts';
 import { queryLimitRule } from '../graphql/limits.ts';
 import type { ContentModel } from '../model/types.ts';
-import { type BuiltDocument, buildDocument, rootField } from './document.ts';
+import { type BuiltDocument, type Operation, buildDocument, operationFor, rootField } from './document.ts';
 import { explain } from './explain.ts';
 import { parseQueryString } from './parse.ts';
 import type { RestQuery } from './query.ts';
-import { reshapeCollection, reshapeEntry, reshapeFiles } from './reshape.ts';
+import { reshapeCollection, reshapeEntry, reshapeEveryLocale, reshapePlain } from './reshape.ts';
 import { ALLOWED_METHODS, type Route, requiredAction, resolveRoute } from './routes.ts';
 import { validateQuery } from './validate.ts';
 
@@ -36,12 +36,13 @@ export function createRestHandler(deps: RestHandlerDeps): (request: Request) => 
 
     const scope = { model: deps.model, role: context.role, locales: context.locales.codes };
     const query = validateQuery(parseQueryString(url.search), route.target, scope, route.kind);
-    const built = buildDocument(deps.model, route.target, route.operation, query);
+    const operation = operationFor(route.target, route.operation, query);
+    const built = buildDocument(deps.model, route.target, operation, query);
     if (wantsExplain(request)) {
       return new Response(explain(built), { status: 200, headers: { 'content-type': EXPLAIN_TYPE } });
     }
-    const root = await run(built, context, rootField(route.target, route.operation));
-    return json(200, reshape(route, query, root));
+    const root = await run(built, context, rootField(route.target, operation));
+    return json(200, reshape(route, operation, query, root));
   }
 
   async function run(built: BuiltDocument, context: GatewayContext, field: string): Promise<unknown> {
@@ -63,13 +64,14 @@ export function createRestHandler(deps: RestHandlerDeps): (request: Request) => 
     return result.data?.[field];
   }
 
-  function reshape(route: Route, query: RestQuery, root: unknown): unknown {
-    if (route.kind === 'files') {
-      const files = reshapeFiles(deps.model, query, root);
-      if (files === null) throw new NotFoundError('Not Found');
-      return files;
+  function reshape(route: Route, operation: Operation, query: RestQuery, root: unknown): unknown {
+    if (route.kind !== 'entries') {
+      const plain = reshapePlain(deps.model, route.target, query, root);
+      if (plain === null) throw new NotFoundError('Not Found');
+      return plain;
     }
-    if (route.operation.kind === 'findMany') return reshapeCollection(deps.model, route.target, query, root);
+    if (operation.kind === 'findMany') return reshapeCollection(deps.model, route.target, query, root);
+    if (operation.kind === 'findEveryLocale') return reshapeEveryLocale(deps.model, route.target, query, root);
     const body = reshapeEntry(deps.model, route.target, query, root);
     if (body.data === null) throw new NotFoundError('Not Found');
     return body;

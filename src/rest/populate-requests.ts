@@ -24,7 +24,10 @@ export function collect(raw: unknown, owner: Owner, parameter: string, into: Map
   } else if (Array.isArray(raw)) {
     raw.forEach((item, i) => collect(item, owner, `${parameter}[${i}]`, into));
   } else if (isRecord(raw)) {
+    const populatable = new Set(populatableNames(owner));
     for (const [name, value] of Object.entries(raw)) {
+      // Strapi ignores keys that name nothing to populate (`populate[author][populate][fields]`), whatever they hold.
+      if (!populatable.has(name)) continue;
       const request = toRequest(value, `${parameter}[${name}]`);
       if (request) add(name, request);
     }

@@ -6,6 +6,7 @@ import { MEDIA_UID, assertNever, component, contentType } from '../model/types.t
 import type { ContentModel, ContentType } from '../model/types.ts';
 import type { Owner } from './attributes.ts';
 import type { Pagination, PopulateNode, RestQuery, Selection } from './query.ts';
+import { zoneAliases } from './zone-aliases.ts';
 
 type Json = Record<string, unknown>;
 
@@ -24,23 +25,27 @@ export function reshapeCollection(model: ContentModel, target: ContentType, quer
   };
 }
 
+/** A localized single type in every locale: `{ data: [...], meta: {} }`, as Strapi answers `locale=all`. */
+export function reshapeEveryLocale(model: ContentModel, target: ContentType, query: RestQuery, root: unknown): RestBody {
+  const shaper = new Shaper(model);
+  return { data: asList(asRecord(root).data).map((item) => shaper.entry(target, query.selection, item)), meta: {} };
+}
+
 /** One entry: `{ data: { id, attributes }, meta: {} }`, or `data: null` when there is none. */
 export function reshapeEntry(model: ContentModel, target: ContentType, query: RestQuery, root: unknown): RestBody {
   const found = asRecord(root).data;
   return { data: found ? new Shaper(model).entry(target, query.selection, found) : null, meta: {} };
 }
 
-/** The media library's own format: plain `{ id, name, …, createdAt, updatedAt }` objects. */
-export function reshapeFiles(model: ContentModel, query: RestQuery, root: unknown): unknown {
-  const shaper = new Shaper(model);
-  const media = contentType(model, MEDIA_UID);
-  const flatten = (item: unknown) => {
-    const { id, attributes } = shaper.entry(media, query.selection, item);
-    return { id, ...attributes };
-  };
+/**
+ * The upload and users-permissions plugins' own format: plain `{ id, name, …, createdAt }`
+ * objects, related entries plain too (`reviews: [{ id, … }]`, `picture: { id, … }`).
+ */
+export function reshapePlain(model: ContentModel, target: ContentType, query: RestQuery, root: unknown): unknown {
+  const shaper = new Shaper(model, true);
   const found = asRecord(root).data;
-  if (Array.isArray(found)) return found.map(flatten);
-  return found ? flatten(found) : null;
+  if (Array.isArray(found)) return found.map((item) => shaper.plainEntry(target, query.selection, item));
+  return found ? shaper.plainEntry(target, query.selection, found) : null;
 }
 
 function paginationMeta(pagination: Pagination, raw: Json): Json {
@@ -56,7 +61,8 @@ class Shaper {
   /** `ComponentBlocksQuote` -> `blocks.quote`. */
   private readonly componentByType: Map<string, string>;
 
-  constructor(private readonly model: ContentModel) {
+  /** `plain`: entries as `{ id, ...attributes }` and relations without their `{ data }` wrapper. */
+  constructor(private readonly model: ContentModel, private readonly plain = false) {
     this.componentByType = new Map([...model.components.values()].map((c) => [componentTypeName(c), componentUid(c)]));
   }
 
@@ -65,16 +71,23 @@ class Shaper {
     return { id: toId(entity.id), attributes: this.attributes(owner, selection, asRecord(entity.attributes)) };
   }
 
-  private attributes(owner: Owner, selection: Selection, raw: Json): Json {
+  plainEntry(owner: ContentType, selection: Selection, raw: unknown): Json {
+    const { id, attributes } = this.entry(owner, selection, raw);
+    return { id, ...attributes };
+  }
+
+  /** `aliases`: the response names of fields selected under another name (see `zone-aliases.ts`). */
+  private attributes(owner: Owner, selection: Selection, raw: Json, aliases: ReadonlyMap<string, string> = new Map()): Json {
     const out: Json = {};
-    for (const name of selection.fields) out[name] = storedValue(owner, name, raw[name]);
-    for (const [name, node] of selection.populate) out[name] = this.populated(node, raw[name]);
+    const read = (name: string) => raw[aliases.get(name) ?? name];
+    for (const name of selection.fields) out[name] = storedValue(owner, name, read(name));
+    for (const [name, node] of selection.populate) out[name] = this.populated(node, read(name));
     return out;
   }
 
-  private item(owner: Owner, selection: Selection, raw: unknown): Json {
+  private item(owner: Owner, selection: Selection, raw: unknown, aliases?: ReadonlyMap<string, string>): Json {
     const item = asRecord(raw);
-    return { id: toId(item.id), ...this.attributes(owner, selection, item) };
+    return { id: toId(item.id), ...this.attributes(owner, selection, item, aliases) };
   }
 
   private populated(node: PopulateNode, raw: unknown): unknown {
@@ -83,34 +96,40 @@ class Shaper {
       case 'media': {
         const target = contentType(this.model, node.kind === 'media' ? MEDIA_UID : node.target);
         const data = asRecord(raw).data;
-        if (node.kind === 'relation' ? !node.toMany : !node.multiple) {
-          return { data: data ? this.entry(target, node.selection, data) : null };
-        }
-        const entries = asList(data).map((item) => this.entry(target, node.selection, item));
+        const shape = (item: unknown) => (this.plain ? this.plainEntry(target, node.selection, item) : this.entry(target, node.selection, item));
+        const wrap = (value: unknown) => (this.plain ? value : { data: value });
+        if (node.kind === 'relation' ? !node.toMany : !node.multiple) return wrap(data ? shape(data) : null);
+        const entries = asList(data).map(shape);
         // Strapi answers an empty multiple media field with `data: null`, an empty relation with `[]`.
-        return { data: node.kind === 'media' && entries.length === 0 ? null : entries };
+        return wrap(node.kind === 'media' && entries.length === 0 ? null : entries);
       }
       case 'component': {
         const owner = component(this.model, node.component);
         if (node.repeatable) return asList(raw).map((item) => this.item(owner, node.selection, item));
         return raw ? this.item(owner, node.selection, raw) : null;
       }
-      case 'dynamiczone':
+      case 'dynamiczone': {
+        const aliases = zoneAliases(this.model, node.parts);
         return asList(raw).flatMap((raw) => {
           const uid = this.componentByType.get(String(asRecord(raw).__typename));
           const part = uid === undefined ? undefined : node.parts.get(uid);
           if (uid === undefined || !part) return [];
-          return [{ __component: uid, ...this.item(component(this.model, uid), part, raw) }];
+          return [{ __component: uid, ...this.item(component(this.model, uid), part, raw, aliases.get(uid)) }];
         });
+      }
       default:
         return assertNever(node, 'populate node');
     }
   }
 }
 
-/** GraphQL serialises enumerations by value name; REST shows the stored value. */
+/**
+ * GraphQL serialises enumerations by value name, REST shows the stored value; GraphQL's Long is a
+ * number where it is safe, REST's biginteger always its decimal string (as Strapi's REST answers).
+ */
 function storedValue(owner: Owner, name: string, value: unknown): unknown {
   const attribute = owner.attributes.get(name);
+  if (attribute?.type === 'biginteger' && value !== null && value !== undefined) return String(value);
   if (attribute?.type !== 'enumeration' || typeof value !== 'string') return value;
   return attribute.values.find((stored) => enumValueName(stored) === value) ?? value;
 }

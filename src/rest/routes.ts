@@ -1,8 +1,8 @@
 // Request method and path under /api -> what to read: a content-type's entries, one entry, a
 // single type, or the media library (`/api/upload/files`). Anything else is a 404 or a 405.
 import type { Action } from '../auth/roles.ts';
-import { MethodNotAllowedError, NotFoundError } from '../errors/errors.ts';
-import { MEDIA_UID, contentType } from '../model/types.ts';
+import { ForbiddenError, MethodNotAllowedError, NotFoundError } from '../errors/errors.ts';
+import { MEDIA_UID, USER_UID, contentType } from '../model/types.ts';
 import type { ContentModel, ContentType } from '../model/types.ts';
 import type { Operation } from './document.ts';
 
@@ -10,16 +10,20 @@ import type { Operation } from './document.ts';
 export const ALLOWED_METHODS = ['GET', 'HEAD'] as const;
 
 export interface Route {
-  /** `entries` answer in Strapi's `{ data, meta }` envelope; `files` as the upload plugin does. */
-  readonly kind: 'entries' | 'files';
+  /**
+   * `entries` answer in Strapi's `{ data, meta }` envelope; `files` and `users` as the upload and
+   * users-permissions plugins do, as plain objects.
+   */
+  readonly kind: 'entries' | 'files' | 'users';
   readonly target: ContentType;
   readonly operation: Operation;
 }
 
 /**
  * `GET /api/<pluralName>`, `/api/<pluralName>/:id`, `/api/<singularName>` (single types),
- * `/api/upload/files` and `/api/upload/files/:id`. Ids are positive integers; anything else
- * cannot exist, so it is a 404 like a missing entry.
+ * `/api/upload/files`, `/api/upload/files/:id`, `/api/users` and `/api/users/:id`. Ids are
+ * positive integers; anything else cannot exist, so it is a 404 like a missing entry.
+ * `/api/users/me` and `/api/users/count` need actions no role here is granted: 403, as in Strapi.
  */
 export function resolveRoute(model: ContentModel, method: string, pathname: string): Route {
   const segments = pathSegments(pathname);
@@ -42,6 +46,10 @@ function match(model: ContentModel, segments: readonly string[]): Route | undefi
     return byId({ kind: 'files', target: contentType(model, MEDIA_UID) }, third);
   }
   if (third !== undefined) return undefined;
+  if (first === 'users' && model.contentTypes.has(USER_UID)) {
+    if (second === 'me' || second === 'count') throw new ForbiddenError('Forbidden');
+    return byId({ kind: 'users', target: contentType(model, USER_UID) }, second);
+  }
   for (const target of model.contentTypes.values()) {
     if (!target.uid.startsWith('api::')) continue;
     if (target.kind === 'collectionType' && target.pluralName === first) return byId({ kind: 'entries', target }, second);

@@ -1,6 +1,6 @@
 // Selection (fields + populate tree) -> GraphQL selection sets on the Strapi v4 schema:
 // `id attributes { … }` for entries, `{ id … }` for components, `__typename … on X` for zones.
-import { Kind, type ArgumentNode, type SelectionNode, type VariableNode } from 'graphql';
+import { Kind, type ArgumentNode, type FieldNode, type SelectionNode, type VariableNode } from 'graphql';
 import { componentTypeName, filtersInputName, typeName } from '../model/naming.ts';
 import { MEDIA_UID, assertNever, component, contentType } from '../model/types.ts';
 import type { ContentModel } from '../model/types.ts';
@@ -8,6 +8,7 @@ import { type Variables, argument, field, inlineFragment, intValue, listType, na
 import type { Owner } from './attributes.ts';
 import { filtersInput } from './filter-input.ts';
 import { type ListArguments, MAX_RELATED_ITEMS, type PopulateNode, type Selection } from './query.ts';
+import { zoneAliases } from './zone-aliases.ts';
 
 export interface SelectContext {
   readonly model: ContentModel;
@@ -21,17 +22,26 @@ export function selectEntry(owner: Owner, selection: Selection, context: SelectC
   return [field('id'), field('attributes', [], selectAttributes(owner, selection, context, path))];
 }
 
-/** The fields and populated attributes of an entry or component item. */
-function selectAttributes(owner: Owner, selection: Selection, context: SelectContext, path: string): SelectionNode[] {
-  const selections: SelectionNode[] = selection.fields.map((name) => field(name));
+/**
+ * The fields and populated attributes of an entry or component item; `aliases` gives the
+ * response name of fields that must not be selected under their own (see `zone-aliases.ts`).
+ */
+function selectAttributes(
+  owner: Owner, selection: Selection, context: SelectContext, path: string, aliases: ReadonlyMap<string, string> = new Map(),
+): SelectionNode[] {
+  const aliased = (name: string, node: FieldNode): FieldNode => {
+    const alias = aliases.get(name);
+    return alias === undefined ? node : { ...node, alias: { kind: Kind.NAME, value: alias } };
+  };
+  const selections: SelectionNode[] = selection.fields.map((name) => aliased(name, field(name)));
   for (const [name, node] of selection.populate) {
-    selections.push(selectPopulated(name, node, context, path ? `${path}_${name}` : name));
+    selections.push(aliased(name, selectPopulated(name, node, context, path ? `${path}_${name}` : name)));
   }
   // A selection set cannot be empty; `__typename` stands in and reshape never reads it.
   return selections.length > 0 ? selections : [field('__typename')];
 }
 
-function selectPopulated(name: string, node: PopulateNode, context: SelectContext, path: string): SelectionNode {
+function selectPopulated(name: string, node: PopulateNode, context: SelectContext, path: string): FieldNode {
   switch (node.kind) {
     case 'relation': {
       const target = contentType(context.model, node.target);
@@ -52,9 +62,10 @@ function selectPopulated(name: string, node: PopulateNode, context: SelectContex
       return field(name, args, [field('id'), ...selectAttributes(target, node.selection, context, path).filter(notTypename)]);
     }
     case 'dynamiczone': {
+      const aliases = zoneAliases(context.model, node.parts);
       const fragments = [...node.parts].map(([uid, part]) => {
         const target = component(context.model, uid);
-        const fields = selectAttributes(target, part, context, `${path}_${target.name}`).filter(notTypename);
+        const fields = selectAttributes(target, part, context, `${path}_${target.name}`, aliases.get(uid)).filter(notTypename);
         return inlineFragment(componentTypeName(target), [field('id'), ...fields]);
       });
       return field(name, [], [field('__typename'), ...fragments]);

@@ -9,7 +9,7 @@ import { type Merged, type Request, collect, merge } from './populate-requests.t
 import { type ComponentNode, type DynamicZoneNode, MAX_NESTING, type PopulateNode, type RelationNode, type Selection } from './query.ts';
 import { validateFields } from './validate-fields.ts';
 import { validateFilters } from './validate-filters.ts';
-import { validateSort } from './validate-sort.ts';
+import { sortedFields, validateSort } from './validate-sort.ts';
 
 /**
  * Validates a `populate` value for `owner`. Unknown names are ignored, as are relations and
@@ -122,8 +122,10 @@ function dynamicZoneNode(zone: DynamicZoneAttribute, requests: readonly Request[
 }
 
 function selection(owner: Owner, merged: Merged, scope: Level, parameter: string): Selection {
+  const fields = validateFields(merged.fields, owner, `${parameter}[fields]`, false);
+  const sorted = merged.sort === undefined ? [] : sortedFields(merged.sort, owner, `${parameter}[sort]`);
   return {
-    fields: validateFields(merged.fields, owner, `${parameter}[fields]`, false),
+    fields: [...new Set([...fields, ...sorted])],
     populate: buildAll(merged.populate, owner, deeper(scope), `${parameter}[populate]`),
   };
 }

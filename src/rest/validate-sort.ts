@@ -10,6 +10,15 @@ export function validateSort(raw: unknown, owner: Owner, scope: Scope, parameter
   return entries(raw, parameter).map((entry) => normalise(entry, owner, scope, parameter));
 }
 
+/**
+ * The fields a populate's `sort` orders by directly (`views:desc`, not `author.name`): Strapi
+ * returns them with each related entry or component item, whatever its `fields` says.
+ */
+export function sortedFields(raw: unknown, owner: Owner, parameter: string): string[] {
+  const names = entries(raw, parameter).map((entry) => entry.split(':')[0].trim());
+  return names.filter((name) => !name.includes('.') && name !== 'id' && scalarFieldType(owner, name) !== undefined);
+}
+
 /** Every sort entry as `path` or `path:direction` text. */
 function entries(raw: unknown, parameter: string): string[] {
   if (raw === undefined) return [];

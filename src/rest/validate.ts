@@ -3,6 +3,7 @@
 import type { ContentType } from '../model/types.ts';
 import { type Scope, invalidValue, isRecord } from './attributes.ts';
 import { MAX_PAGE_SIZE, type Pagination, type PublicationState, type RestQuery } from './query.ts';
+import type { Route } from './routes.ts';
 import { validateFields } from './validate-fields.ts';
 import { validateFilters } from './validate-filters.ts';
 import { validatePagination } from './validate-pagination.ts';
@@ -16,13 +17,13 @@ export interface ValidationScope extends Scope {
 
 /**
  * Validates a parsed query string for `target`. Unknown top-level parameters are ignored, as
- * Strapi does; `locale` is read only for localized types. For the media library (`files`), the
- * answer is a plain list, as Strapi's upload plugin gives it: every file (up to the maximum page
- * size) unless `pagination` is given, and never a count.
+ * Strapi does; `locale` is read only for localized types. The media library (`files`) and the
+ * users (`users`) answer plain lists, as their plugins give them, never with a count: every entry
+ * up to the maximum page size unless `pagination` (files) or top-level `start`/`limit` (users,
+ * whose plugin ignores `pagination`) say otherwise.
  */
-export function validateQuery(raw: unknown, target: ContentType, scope: ValidationScope, kind: 'entries' | 'files' = 'entries'): RestQuery {
+export function validateQuery(raw: unknown, target: ContentType, scope: ValidationScope, kind: Route['kind'] = 'entries'): RestQuery {
   const query = isRecord(raw) ? raw : {};
-  const pagination = validatePagination(query.pagination);
   return {
     selection: {
       fields: validateFields(query.fields, target),
@@ -30,13 +31,27 @@ export function validateQuery(raw: unknown, target: ContentType, scope: Validati
     },
     filters: validateFilters(query.filters, target, scope),
     sort: validateSort(query.sort, target, scope),
-    pagination: kind === 'entries' ? pagination : query.pagination === undefined ? EVERY_FILE : { ...pagination, withCount: false },
+    pagination: paginationFor(kind, query),
     locale: target.localized ? validateLocale(query.locale, scope.locales) : undefined,
     publicationState: validatePublicationState(query.publicationState),
   };
 }
 
-const EVERY_FILE: Pagination = { kind: 'offset', start: 0, limit: MAX_PAGE_SIZE, withCount: false };
+const EVERY_ENTRY: Pagination = { kind: 'offset', start: 0, limit: MAX_PAGE_SIZE, withCount: false };
+
+function paginationFor(kind: Route['kind'], query: Record<string, unknown>): Pagination {
+  switch (kind) {
+    case 'entries':
+      return validatePagination(query.pagination);
+    case 'files':
+      return query.pagination === undefined ? EVERY_ENTRY : { ...validatePagination(query.pagination), withCount: false };
+    case 'users': {
+      const { start, limit } = query;
+      if (start === undefined && limit === undefined) return EVERY_ENTRY;
+      return { ...validatePagination({ start: start ?? '0', limit: limit ?? String(MAX_PAGE_SIZE) }), withCount: false };
+    }
+  }
+}
 
 /**
  * A known locale code, or `all`. An unknown code is refused (400) rather than answered with an

@@ -29,7 +29,7 @@ async function measure(store: CountingStore, batch: boolean, runs: number) {
   const started = performance.now();
   for (let i = 0; i < runs; i++) {
     store.reset();
-    const contextValue = { model, store, role, locales, loaders: createLoaders(model, store, { batch }) };
+    const contextValue = { model, store, role, locales, loaders: createLoaders(model, store, role, { batch }) };
     const result = await execute({ schema, document: QUERY, contextValue });
     if (result.errors) throw result.errors[0];
     calls = store.calls.length;

@@ -36,7 +36,7 @@ describe('4.2 the populate parameter', () => {
       '/api/articles?populate=*',
       many(`{{article}} cover ${entity('{{file}}')} gallery(${BOUND}) ${entity('{{file}}')} author ${entity('{{author}}')}
         category ${entity('{{category}}')} related(${BOUND}) ${entity('{{article}}')} seo { id {{shared.seo}} }
-        blocks { __typename ... on ComponentBlocksRichText { id body } ... on ComponentBlocksQuote { id {{blocks.quote}} }
+        blocks { __typename ... on ComponentBlocksRichText { id body_on_ComponentBlocksRichText: body } ... on ComponentBlocksQuote { id title body_on_ComponentBlocksQuote: body rating }
           ... on ComponentBlocksMedia { id caption } ... on ComponentBlocksRelatedArticles { id } }
         localizations(${BOUND}) ${entity('{{article}}')}`),
     ],
@@ -75,13 +75,13 @@ describe('4.2 the populate parameter', () => {
     [
       'a dynamic zone at first level returns each component with id and scalar fields',
       '/api/articles?populate[0]=blocks',
-      many(`{{article}} blocks { __typename ... on ComponentBlocksRichText { id body } ... on ComponentBlocksQuote { id {{blocks.quote}} }
+      many(`{{article}} blocks { __typename ... on ComponentBlocksRichText { id body_on_ComponentBlocksRichText: body } ... on ComponentBlocksQuote { id title body_on_ComponentBlocksQuote: body rating }
         ... on ComponentBlocksMedia { id caption } ... on ComponentBlocksRelatedArticles { id } }`),
     ],
     [
       'the shared strategy applies populate=* to every component of the zone',
       '/api/articles?populate[blocks][populate]=*',
-      many(`{{article}} blocks { __typename ... on ComponentBlocksRichText { id body } ... on ComponentBlocksQuote { id {{blocks.quote}} }
+      many(`{{article}} blocks { __typename ... on ComponentBlocksRichText { id body_on_ComponentBlocksRichText: body } ... on ComponentBlocksQuote { id title body_on_ComponentBlocksQuote: body rating }
         ... on ComponentBlocksMedia { id caption file ${entity('{{file}}')} }
         ... on ComponentBlocksRelatedArticles { id header { id {{shared.header}} } articles(${BOUND}) ${entity('{{article}}')} } }`),
     ],

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { ContentModel, ContentType, EnumerationAttribute } from '../../src/model/types.ts';
 import { contentType } from '../../src/model/types.ts';
 import { rootField } from '../../src/rest/document.ts';
-import { reshapeCollection, reshapeEntry, reshapeFiles } from '../../src/rest/reshape.ts';
+import { reshapeCollection, reshapeEntry, reshapePlain } from '../../src/rest/reshape.ts';
 import { fixtureModel, translate } from './support/fixture.ts';
 import { normalise } from './support/normalise.ts';
 import { RESHAPE_CASES, RESHAPE_FIXTURES } from './support/reshape-cases.ts';
@@ -25,7 +25,7 @@ beforeAll(async () => {
 function reshapeFor(current: ContentModel, path: string, data: Record<string, unknown>): unknown {
   const { route, query } = translate(current, path);
   const root = data[rootField(route.target, route.operation)];
-  if (route.kind === 'files') return reshapeFiles(current, query, root);
+  if (route.kind !== 'entries') return reshapePlain(current, route.target, query, root);
   return route.operation.kind === 'findMany'
     ? reshapeCollection(current, route.target, query, root)
     : reshapeEntry(current, route.target, query, root);
@@ -56,7 +56,7 @@ describe('reshape rules', () => {
     [
       'dynamic zone items with __component, and the Error member dropped',
       'populate[0]=blocks&fields[0]=title',
-      { title: 'T', blocks: [{ __typename: 'ComponentBlocksRichText', id: '4', body: 'B' }, { __typename: 'Error', code: 'X' }] },
+      { title: 'T', blocks: [{ __typename: 'ComponentBlocksRichText', id: '4', body_on_ComponentBlocksRichText: 'B' }, { __typename: 'Error', code: 'X' }] },
       { title: 'T', blocks: [{ __component: 'blocks.rich-text', id: 4, body: 'B' }] },
     ],
     [

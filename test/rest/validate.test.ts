@@ -59,8 +59,9 @@ describe('requests refused with 400', () => {
     ['an unknown field in filters on a to-one relation in populate', '/api/articles?populate[author][filters][nope][$eq]=x', 'Invalid parameter nope'],
     ['mixed page and offset pagination', '/api/articles?pagination[page]=1&pagination[start]=1', 'Invalid pagination parameters. Expected either start/limit or page/pageSize'],
     ['a page that is not a number', '/api/articles?pagination[page]=abc', 'Invalid parameter pagination[page]: expected an integer, received "abc"'],
-    ['a negative page size', '/api/articles?pagination[pageSize]=-1', 'Invalid parameter pagination[pageSize]: expected a whole number ≥ 0, received "-1"'],
-    ['a negative start', '/api/articles?pagination[start]=-5', 'Invalid parameter pagination[start]: expected a whole number ≥ 0, received "-5"'],
+    ['a page past a 32-bit integer', '/api/articles?pagination[page]=9007199254740991', 'Invalid parameter pagination[page]: expected a whole number ≤ 2147483647, received "9007199254740991"'],
+    ['a start past a 32-bit integer', '/api/articles?pagination[start]=9007199254740991', 'Invalid parameter pagination[start]: expected a whole number ≤ 2147483647, received "9007199254740991"'],
+    ['a page size that is not whole', '/api/articles?pagination[pageSize]=2.5', 'Invalid parameter pagination[pageSize]: expected an integer, received "2.5"'],
     ['a withCount that is not a boolean', '/api/articles?pagination[withCount]=sometimes', 'Invalid parameter pagination[withCount]: expected true or false, received "sometimes"'],
     ['an unknown locale', '/api/articles?locale=xx', 'Invalid parameter locale: expected one of en, fr, all, received "xx"'],
     ['an unknown publication state', '/api/articles?publicationState=draft', 'Invalid parameter publicationState: expected live or preview, received "draft"'],
@@ -112,6 +113,20 @@ describe('what the caller may use depends on the role', () => {
   it('leaves media out of populate=* for a role that cannot find the media library', () => {
     const populated = [...translate(model, '/api/articles?populate=*', tagReader).query.selection.populate.keys()];
     expect(populated).toEqual(['tags', 'related', 'seo', 'blocks', 'localizations']);
+  });
+});
+
+describe('pagination clamped as Strapi clamps it', () => {
+  it.each([
+    ['page 0 and page size -1 as page 1 of size 1', 'pagination[page]=0&pagination[pageSize]=-1', { kind: 'page', page: 1, pageSize: 1 }],
+    ['a negative page as page 1', 'pagination[page]=-3', { kind: 'page', page: 1, pageSize: 25 }],
+    ['a page size of 0 as 1', 'pagination[pageSize]=0', { kind: 'page', page: 1, pageSize: 1 }],
+    ['a page size past the maximum as the maximum', 'pagination[pageSize]=500', { kind: 'page', page: 1, pageSize: 100 }],
+    ['a negative start as 0', 'pagination[start]=-5', { kind: 'offset', start: 0, limit: 25 }],
+    ['limit -1 as the maximum', 'pagination[limit]=-1', { kind: 'offset', start: 0, limit: 100 }],
+    ['another negative limit as 1', 'pagination[limit]=-5', { kind: 'offset', start: 0, limit: 1 }],
+  ])('reads %s', (_name, query, expected) => {
+    expect(translate(model, `/api/articles?${query}`).query.pagination).toMatchObject(expected);
   });
 });
 

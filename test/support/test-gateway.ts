@@ -21,9 +21,20 @@ export interface TestGateway {
   logged: unknown[];
 }
 
-export async function blogGateway(options: { store?: Store; ready?: boolean } = {}): Promise<TestGateway> {
-  const model = await loadContentModel(BLOG_MODEL);
-  const seed = await loadSeedFile(BLOG_SEED);
+export interface GatewayOptions {
+  store?: Store;
+  /** False: the gateway answers as while starting (settings not loaded yet). */
+  ready?: boolean;
+}
+
+export async function blogGateway(options: GatewayOptions = {}): Promise<TestGateway> {
+  return modelGateway(BLOG_MODEL, BLOG_SEED, options);
+}
+
+/** The gateway over any schema folder and seed file. */
+export async function modelGateway(schemaDir: string, seedFile: string, options: GatewayOptions = {}): Promise<TestGateway> {
+  const model = await loadContentModel(schemaDir);
+  const seed = await loadSeedFile(seedFile);
   const store = options.store ?? new EmbeddedStore();
   await importSeed(model, seed, store);
   const settings = settingsFromSeed(seed);

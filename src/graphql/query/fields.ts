@@ -6,7 +6,7 @@ import { isHidden } from '../schema/attribute-fields.ts';
 export type FieldMeaning =
   | { kind: 'scalar'; path: string; type: ScalarType | 'id' }
   | { kind: 'relation'; path: string; attribute: RelationAttribute }
-  | { kind: 'component'; path: string; component: string }
+  | { kind: 'component'; path: string; component: string; repeatable: boolean }
   | { kind: 'none' };
 
 const SYSTEM_SCALARS: Record<string, ScalarType | 'id'> = {
@@ -37,7 +37,7 @@ export function fieldMeaning(owner: AttributeOwner, name: string, prefix = ''): 
       case 'relation':
         return { kind: 'relation', path, attribute };
       case 'component':
-        return { kind: 'component', path, component: attribute.component };
+        return { kind: 'component', path, component: attribute.component, repeatable: attribute.repeatable };
       case 'media':
       case 'dynamiczone':
         return { kind: 'none' };

@@ -1,162 +1,148 @@
-// A `<Type>FiltersInput` value -> a MongoDB filter document. Scalars and components become
-// paths on the document; a relation becomes an id set found by one store query on its target.
+// A `<Type>FiltersInput` value -> a MongoDB filter document, answering as Strapi's SQL does:
+// three-valued logic (see logic.ts), and relations as left joins, so a condition true of a row of
+// NULLs (`author: { name: { null: true } }`) matches entries with no related entry. A relation
+// becomes an id set read by one store query on its target, where the caller may `find` it only,
+// and among published entries only in the live state.
 import { ValidationError } from '../../errors/errors.ts';
-import type { AttributeOwner, ContentModel, ContentType, RelationAttribute, ScalarType } from '../../model/types.ts';
+import type { AttributeOwner, ContentModel, ContentType, RelationAttribute } from '../../model/types.ts';
 import type { Filter } from '../../store/store.ts';
 import { fieldMeaning } from './fields.ts';
+import { ALWAYS, NEVER, allOf, andTruth, anyOf, conjunction, disjunction, notTruth, orTruth, selects, type Polarity, type Truth } from './logic.ts';
+import { operatorFilter, operatorsOnNull } from './operators.ts';
 
-/** Reads ids from the store for a relation filter: `field` of every `ct` entry matching `filter`. */
+/** Reads `field` of every `ct` entry matching `filter` from the store. */
 export type IdLookup = (ct: ContentType, filter: Filter, field: string) => Promise<unknown[]>;
 
 export interface FilterScope {
   model: ContentModel;
   lookup: IdLookup;
+  /** Whether the caller may list a content-type; a relation to one it may not does not exist for it. */
+  canFind(uid: string): boolean;
+  /** The filter a related entry must pass to count: published only, in the live state. */
+  visible(ct: ContentType): Filter;
 }
 
 type Input = Record<string, unknown>;
 
-export async function compileFilters(scope: FilterScope, owner: AttributeOwner, input: Input | null | undefined, prefix = ''): Promise<Filter> {
-  if (!input) return {};
-  const clauses: Filter[] = [];
-  for (const [key, value] of Object.entries(input)) {
-    if (value === undefined) continue;
-    clauses.push(await compileKey(scope, owner, key, value, prefix));
-  }
-  return all(clauses);
+/** The entries of `owner` for which `input` is TRUE. */
+export function compileFilters(scope: FilterScope, owner: AttributeOwner, input: Input | null | undefined, prefix = ''): Promise<Filter> {
+  return compile(scope, owner, input, prefix, true);
 }
 
-async function compileKey(scope: FilterScope, owner: AttributeOwner, key: string, value: unknown, prefix: string): Promise<Filter> {
+async function compile(scope: FilterScope, owner: AttributeOwner, input: Input | null | undefined, prefix: string, polarity: Polarity): Promise<Filter> {
+  if (!input) return ALWAYS;
+  const parts: Filter[] = [];
+  for (const [key, value] of Object.entries(input)) {
+    if (value === undefined) continue;
+    parts.push(await compileKey(scope, owner, key, value, prefix, polarity));
+  }
+  return conjunction(polarity, parts);
+}
+
+async function compileKey(scope: FilterScope, owner: AttributeOwner, key: string, value: unknown, prefix: string, polarity: Polarity): Promise<Filter> {
   switch (key) {
     case 'and':
-      return { $and: await Promise.all(asList(value).map((v) => compileFilters(scope, owner, v as Input, prefix))) };
+      return conjunction(polarity, await Promise.all(asList(value).map((v) => compile(scope, owner, v as Input, prefix, polarity))));
     case 'or':
-      return { $or: await Promise.all(asList(value).map((v) => compileFilters(scope, owner, v as Input, prefix))) };
+      return disjunction(polarity, await Promise.all(asList(value).map((v) => compile(scope, owner, v as Input, prefix, polarity))));
     case 'not':
-      return { $nor: [await compileFilters(scope, owner, value as Input, prefix)] };
+      return compile(scope, owner, value as Input, prefix, !polarity);
   }
   const meaning = fieldMeaning(owner, key, prefix);
   switch (meaning.kind) {
     case 'scalar':
-      return compileOperators(meaning.path, meaning.type, value as Input);
+      return operatorFilter(meaning.path, meaning.type, value, polarity);
     case 'component':
-      return compileFilters(scope, scope.model.components.get(meaning.component)!, value as Input, `${meaning.path}.`);
+      return compileComponent(scope, meaning.component, meaning.repeatable, meaning.path, value as Input, polarity);
     case 'relation':
-      return compileRelation(scope, meaning.attribute, meaning.path, prefix, value as Input);
+      if (!scope.canFind(meaning.attribute.target)) throw new ValidationError(`Invalid parameter ${key}`);
+      return compileRelation(scope, meaning.attribute, meaning.path, value as Input, polarity);
     case 'none':
       throw new ValidationError(`Invalid parameter ${key}`);
   }
 }
 
-async function compileRelation(scope: FilterScope, attribute: RelationAttribute, path: string, prefix: string, input: Input): Promise<Filter> {
-  const target = scope.model.contentTypes.get(attribute.target)!;
-  const presence = relationPresence(input);
-  if (presence !== undefined) return compilePresence(scope, attribute, target, path, prefix, presence);
-  const targetFilter = await compileFilters(scope, target, input);
-  if (attribute.side === 'owner') return { [path]: { $in: await scope.lookup(target, targetFilter, 'id') } };
-  const owners = await scope.lookup(target, targetFilter, attribute.inverseField!);
-  return { [`${prefix}id`]: { $in: owners.flat().filter((id) => id !== null && id !== undefined) } };
+/**
+ * A single component's fields are paths in the entry; a repeatable component's conditions must
+ * hold of one item (`$elemMatch`), as they hold of one joined row in SQL.
+ */
+async function compileComponent(scope: FilterScope, uid: string, repeatable: boolean, path: string, input: Input, polarity: Polarity): Promise<Filter> {
+  const component = scope.model.components.get(uid)!;
+  if (!repeatable) return compile(scope, component, input, `${path}.`, polarity);
+  const inner = await compile(scope, component, input, '', polarity);
+  if (inner === ALWAYS) return ALWAYS;
+  const empty = selects(truthOnNull(scope.model, component, input), polarity) ? emptyList(path) : NEVER;
+  return anyOf([inner === NEVER ? NEVER : { [path]: { $elemMatch: inner } }, empty]);
 }
 
 /**
- * `{ id: { null: true } }` asks whether an entry has no related entry at all, as a SQL left join
- * answers it (Strapi's behaviour); an id set read from the target cannot say that.
- * Returns whether the relation must be present, or undefined for any other filter.
+ * Entries with a visible related entry for which `input` has the polarity's value, plus, when
+ * `input` has that value on a row of NULLs, the entries with no visible related entry at all.
  */
-function relationPresence(input: Input): boolean | undefined {
-  const keys = Object.keys(input ?? {});
-  const id = input?.id as Input | undefined;
-  if (keys.length !== 1 || keys[0] !== 'id' || !id || typeof id !== 'object') return undefined;
-  const ops = Object.keys(id);
-  if (ops.length !== 1 || (ops[0] !== 'null' && ops[0] !== 'notNull')) return undefined;
-  return ops[0] === 'null' ? !id.null : Boolean(id.notNull);
+async function compileRelation(scope: FilterScope, attribute: RelationAttribute, path: string, input: Input, polarity: Polarity): Promise<Filter> {
+  const target = scope.model.contentTypes.get(attribute.target)!;
+  const matching = allOf([scope.visible(target), await compile(scope, target, input, '', polarity)]);
+  const withoutRelated = selects(truthOnNull(scope.model, target, input), polarity) ? await noRelated(scope, attribute, target, path) : NEVER;
+  if (attribute.side === 'owner') {
+    const ids = await scope.lookup(target, matching, 'id');
+    return anyOf([{ [path]: { $in: ids } }, withoutRelated]);
+  }
+  const owners = (await scope.lookup(target, matching, attribute.inverseField!)).flat();
+  return anyOf([{ id: { $in: unique(owners) } }, withoutRelated]);
 }
 
-async function compilePresence(scope: FilterScope, attribute: RelationAttribute, target: ContentType, path: string, prefix: string, present: boolean): Promise<Filter> {
+/** Entries holding no visible entry of `target` in the relation (a draft is not one, live). */
+async function noRelated(scope: FilterScope, attribute: RelationAttribute, target: ContentType, path: string): Promise<Filter> {
+  const visible = scope.visible(target);
   if (attribute.side === 'inverse') {
-    const owners = (await scope.lookup(target, { [attribute.inverseField!]: { $ne: null } }, attribute.inverseField!)).flat();
-    return { [`${prefix}id`]: { [present ? '$in' : '$nin']: [...new Set(owners.filter((id) => id != null))] } };
+    const field = attribute.inverseField!;
+    const pointing = (await scope.lookup(target, allOf([visible, { [field]: { $ne: null } }]), field)).flat();
+    return { id: { $nin: unique(pointing) } };
   }
-  if (!attribute.toMany) return { [path]: present ? { $ne: null } : { $eq: null } };
-  return present ? { [`${path}.0`]: { $exists: true } } : { $or: [{ [path]: { $eq: null } }, { [path]: { $size: 0 } }] };
+  if (visible === ALWAYS) return attribute.toMany ? emptyList(path) : { [path]: { $eq: null } };
+  const hidden = await scope.lookup(target, { $nor: [visible] }, 'id');
+  if (!attribute.toMany) return { $or: [{ [path]: { $eq: null } }, { [path]: { $in: hidden } }] };
+  return { $nor: [{ [path]: { $elemMatch: { $nin: hidden } } }] };
+}
+
+const emptyList = (path: string): Filter => ({ $or: [{ [path]: { $eq: null } }, { [path]: { $size: 0 } }] });
+
+/**
+ * The value of `input` on a row of NULLs, as a left join gives an entry with no related entry:
+ * only `null`/`notNull` conditions are TRUE or FALSE there; nested relations are NULL rows too.
+ */
+export function truthOnNull(model: ContentModel, owner: AttributeOwner, input: Input | null | undefined): Truth {
+  if (!input) return 'true';
+  const values: Truth[] = [];
+  for (const [key, value] of Object.entries(input)) {
+    if (value === undefined) continue;
+    if (key === 'and') values.push(andTruth(asList(value).map((v) => truthOnNull(model, owner, v as Input))));
+    else if (key === 'or') values.push(orTruth(asList(value).map((v) => truthOnNull(model, owner, v as Input))));
+    else if (key === 'not') values.push(notTruth(truthOnNull(model, owner, value as Input)));
+    else values.push(keyOnNull(model, owner, key, value));
+  }
+  return andTruth(values);
+}
+
+function keyOnNull(model: ContentModel, owner: AttributeOwner, key: string, value: unknown): Truth {
+  const meaning = fieldMeaning(owner, key);
+  switch (meaning.kind) {
+    case 'scalar':
+      return operatorsOnNull(value);
+    case 'component':
+      return truthOnNull(model, model.components.get(meaning.component)!, value as Input);
+    case 'relation':
+      return truthOnNull(model, model.contentTypes.get(meaning.attribute.target)!, value as Input);
+    case 'none':
+      return 'unknown';
+  }
 }
 
 function asList(value: unknown): unknown[] {
   return Array.isArray(value) ? value : [value];
 }
 
-function all(clauses: Filter[]): Filter {
-  const nonEmpty = clauses.filter((c) => Object.keys(c).length > 0);
-  if (nonEmpty.length === 0) return {};
-  return nonEmpty.length === 1 ? nonEmpty[0] : { $and: nonEmpty };
+function unique(values: readonly unknown[]): unknown[] {
+  return [...new Set(values.filter((value) => value !== null && value !== undefined))];
 }
 
-const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/** Stored form of a filter value, so comparisons happen on what the store holds. */
-function stored(type: ScalarType | 'id', value: unknown): unknown {
-  if (value === null || value === undefined) return null;
-  switch (type) {
-    case 'id': {
-      const id = Number(value);
-      if (!Number.isInteger(id)) throw new ValidationError(`Invalid id ${JSON.stringify(value)}: expected an integer`);
-      return id;
-    }
-    case 'json':
-      return JSON.stringify(value);
-    case 'datetime':
-    case 'timestamp':
-      return value instanceof Date ? value : new Date(String(value));
-    default:
-      return value;
-  }
-}
-
-function text(value: unknown): string {
-  return typeof value === 'string' ? value : value instanceof Date ? value.toISOString() : JSON.stringify(value);
-}
-
-const regex = (pattern: string, caseInsensitive: boolean) => ({ $regex: pattern, ...(caseInsensitive ? { $options: 'i' } : {}) });
-
-/** `{ eq: 1, gt: 0 }` on `path` -> `{ $and: [{ path: { $eq: 1 } }, { path: { $gt: 0 } }] }`. */
-export function compileOperators(path: string, type: ScalarType | 'id', operators: Input): Filter {
-  if (operators === null || typeof operators !== 'object' || Array.isArray(operators)) {
-    return { [path]: { $eq: stored(type, operators) } };
-  }
-  const clauses: Filter[] = [];
-  const on = (condition: unknown) => clauses.push({ [path]: condition });
-  const raw = (value: unknown) => (type === 'json' ? text(value) : String(value));
-  for (const [operator, value] of Object.entries(operators)) {
-    if (value === undefined) continue;
-    switch (operator) {
-      case 'eq': on({ $eq: stored(type, value) }); break;
-      case 'ne': on({ $ne: stored(type, value) }); break;
-      case 'eqi': on(regex(`^${escapeRegex(raw(value))}$`, true)); break;
-      case 'nei': on({ $not: regex(`^${escapeRegex(raw(value))}$`, true) }); break;
-      case 'lt': case 'lte': case 'gt': case 'gte': on({ [`$${operator}`]: stored(type, value) }); break;
-      case 'in': on({ $in: asList(value).map((v) => stored(type, v)) }); break;
-      case 'notIn': on({ $nin: asList(value).map((v) => stored(type, v)) }); break;
-      case 'between': {
-        const [low, high] = asList(value);
-        if (low === undefined || high === undefined) throw new ValidationError(`Invalid between on ${path}: expected two values`);
-        on({ $gte: stored(type, low), $lte: stored(type, high) });
-        break;
-      }
-      case 'contains': on(regex(escapeRegex(raw(value)), false)); break;
-      case 'containsi': on(regex(escapeRegex(raw(value)), true)); break;
-      case 'notContains': on({ $not: regex(escapeRegex(raw(value)), false) }); break;
-      case 'notContainsi': on({ $not: regex(escapeRegex(raw(value)), true) }); break;
-      case 'startsWith': on(regex(`^${escapeRegex(raw(value))}`, false)); break;
-      case 'startsWithi': on(regex(`^${escapeRegex(raw(value))}`, true)); break;
-      case 'endsWith': on(regex(`${escapeRegex(raw(value))}$`, false)); break;
-      case 'endsWithi': on(regex(`${escapeRegex(raw(value))}$`, true)); break;
-      case 'null': on(value ? { $eq: null } : { $ne: null }); break;
-      case 'notNull': on(value ? { $ne: null } : { $eq: null }); break;
-      case 'or': clauses.push({ $or: asList(value).map((v) => ({ [path]: { $eq: stored(type, v) } })) }); break;
-      case 'and': clauses.push({ $and: asList(value).map((v) => ({ [path]: { $eq: stored(type, v) } })) }); break;
-      case 'not': clauses.push({ $nor: [compileOperators(path, type, value as Input)] }); break;
-      default:
-        throw new ValidationError(`Invalid parameter ${operator}`);
-    }
-  }
-  return all(clauses);
-}

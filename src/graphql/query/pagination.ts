@@ -33,22 +33,21 @@ export function pageWindow(arg: PaginationArg | null | undefined, limits: PageLi
     throw new ValidationError('Invalid pagination parameters: use either page and pageSize, or start and limit, not both', { pagination: arg });
   }
   if (usesOffset) {
-    const skip = start ?? 0;
-    if (skip < 0) throw new ValidationError(`Invalid pagination start ${skip}: expected 0 or more`);
-    const size = capped(limit ?? limits.defaultPageSize, 'limit', limits);
+    const skip = Math.max(0, start ?? 0);
+    const size = limit === -1 ? limits.maxPageSize : capped(limit ?? limits.defaultPageSize, limits);
     return { skip, limit: size, page: Math.floor(skip / size) + 1, pageSize: size };
   }
-  const pageNumber = page ?? 1;
-  if (pageNumber < 1) throw new ValidationError(`Invalid pagination page ${pageNumber}: expected 1 or more`);
-  const size = capped(pageSize ?? limits.defaultPageSize, 'pageSize', limits);
+  const pageNumber = Math.max(1, page ?? 1);
+  const size = capped(pageSize ?? limits.defaultPageSize, limits);
   return { skip: (pageNumber - 1) * size, limit: size, page: pageNumber, pageSize: size };
 }
 
-/** -1 means "as many as allowed", as in Strapi; anything above the maximum is lowered to it. */
-function capped(size: number, name: string, limits: PageLimits): number {
-  if (size === -1) return limits.maxPageSize;
-  if (size < 1) throw new ValidationError(`Invalid pagination ${name} ${size}: expected 1 or more`);
-  return Math.min(size, limits.maxPageSize);
+/**
+ * As in Strapi: a size below 1 counts as 1, one above the maximum as the maximum; `limit: -1`
+ * means "as many as allowed" (handled by the caller). A page below 1 is page 1, a start below 0 is 0.
+ */
+function capped(size: number, limits: PageLimits): number {
+  return Math.min(Math.max(1, size), limits.maxPageSize);
 }
 
 export function pageCount(total: number, pageSize: number): number {

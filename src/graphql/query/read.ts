@@ -1,5 +1,6 @@
 // Reads entries of one content-type: the filter every read adds (publication state, locale),
 // and the single store call that runs a filter with a sort plan and an optional window.
+import type { Role } from '../../auth/roles.ts';
 import { ValidationError } from '../../errors/errors.ts';
 import type { ContentModel, ContentType } from '../../model/types.ts';
 import type { Doc, Filter, Store } from '../../store/store.ts';
@@ -30,13 +31,19 @@ export function and(...filters: Filter[]): Filter {
   return parts.length === 1 ? parts[0] : { $and: parts };
 }
 
-export function filterScope(model: ContentModel, store: Store): FilterScope {
+/**
+ * What filters and sorts read besides their input: the store, which content-types the caller may
+ * list, and which related entries count (published ones only, in the live state).
+ */
+export function filterScope(model: ContentModel, store: Store, role: Pick<Role, 'can'>, state: PublicationState | null | undefined): FilterScope {
   return {
     model,
     lookup: async (ct, filter, field) => {
       const docs = await store.find(ct.collectionName, filter, { projection: { [field]: 1 } });
       return docs.map((d) => d[field] ?? null);
     },
+    canFind: (uid) => role.can('find', uid),
+    visible: (ct) => publicationFilter(ct, state),
   };
 }
 

@@ -1,9 +1,13 @@
 // Strapi sort strings (`"title"`, `"views:desc"`, `"author.name:asc"`) -> a store sort, with a
 // `$lookup` for each to-one relation a key passes through. `id` always breaks ties.
 import { ValidationError } from '../../errors/errors.ts';
-import type { AttributeOwner, ContentModel } from '../../model/types.ts';
+import type { AttributeOwner } from '../../model/types.ts';
 import type { Filter, SortDirection } from '../../store/store.ts';
 import { fieldMeaning } from './fields.ts';
+import type { FilterScope } from './filters.ts';
+
+/** What planning reads: the model, and which content-types the caller may list. */
+export type SortScope = Pick<FilterScope, 'model' | 'canFind'>;
 
 export interface SortPlan {
   keys: Array<readonly [string, SortDirection]>;
@@ -15,19 +19,24 @@ export interface SortPlan {
 
 const DIRECTIONS: Record<string, SortDirection> = { asc: 1, desc: -1 };
 
-export function planSort(model: ContentModel, owner: AttributeOwner, sort: readonly string[] | string | null | undefined): SortPlan {
+/**
+ * Plans `sort` on `owner`'s entries. A key through a relation to a content-type the caller may not
+ * list is refused as Strapi refuses it (`Invalid parameter <relation>`): its order would tell.
+ */
+export function planSort(scope: SortScope, owner: AttributeOwner, sort: readonly string[] | string | null | undefined): SortPlan {
   const plan: SortPlan = { keys: [], lookups: [], temporary: [] };
   const entries = sort == null ? [] : Array.isArray(sort) ? sort : [sort];
   for (const entry of entries) {
     for (const part of String(entry).split(',')) {
-      if (part.trim()) addKey(model, owner, part.trim(), plan);
+      if (part.trim()) addKey(scope, owner, part.trim(), plan);
     }
   }
   if (!plan.keys.some(([path]) => path === 'id')) plan.keys.push(['id', 1]);
   return plan;
 }
 
-function addKey(model: ContentModel, root: AttributeOwner, entry: string, plan: SortPlan) {
+function addKey(scope: SortScope, root: AttributeOwner, entry: string, plan: SortPlan) {
+  const { model } = scope;
   const [pathText, directionText = 'asc'] = entry.split(':');
   const direction = DIRECTIONS[directionText.toLowerCase()];
   if (!direction) throw new ValidationError(`Invalid sort direction ${directionText} in ${entry}: expected asc or desc`);
@@ -45,6 +54,9 @@ function addKey(model: ContentModel, root: AttributeOwner, entry: string, plan: 
       owner = model.components.get(meaning.component)!;
       prefix = `${meaning.path}.`;
       continue;
+    }
+    if (meaning.kind === 'relation' && !last && !scope.canFind(meaning.attribute.target)) {
+      throw new ValidationError(`Invalid parameter ${segments[i]}`);
     }
     if (meaning.kind === 'relation' && !last && meaning.attribute.side === 'owner' && !meaning.attribute.toMany) {
       const target = model.contentTypes.get(meaning.attribute.target)!;

@@ -2,7 +2,7 @@
 // loaders, components and dynamic zones from the embedded document, JSON from its stored text.
 import type { GraphQLFieldResolver } from 'graphql';
 import { find as mingoFind } from 'mingo';
-import { ValidationError } from '../../errors/errors.ts';
+import { ForbiddenError, ValidationError } from '../../errors/errors.ts';
 import { componentTypeName } from '../../model/naming.ts';
 import {
   assertNever,
@@ -78,7 +78,8 @@ function parseJson(value: unknown): unknown {
 function relationResolver(model: ContentModel, attribute: RelationAttribute): Resolver {
   const target = model.contentTypes.get(attribute.target)!;
   return async (data, rawArgs, context) => {
-    if (!context.role.can('find', target.uid)) return null;
+    // As Strapi: the field is null, with one `Forbidden access` error for each entry holding it.
+    if (!context.role.can('find', target.uid)) throw new ForbiddenError('Forbidden access');
     const args = rawArgs as ListArgs;
     const relationArgs: RelationArgs = { filters: args.filters, sort: args.sort, publicationState: args.publicationState ?? 'LIVE' };
     if (!attribute.toMany) {
@@ -103,10 +104,12 @@ function relationResolver(model: ContentModel, attribute: RelationAttribute): Re
 
 /** Repeatable components live in the document: filter, sort and page them in memory. */
 async function listComponents(model: ContentModel, component: Component, items: Data[], args: ListArgs, context: GatewayContext) {
-  const filter = await compileFilters(filterScope(model, context.store), component, args.filters);
+  // Items belong to an entry already read; relations they hold count published entries only.
+  const scope = filterScope(model, context.store, context.role, 'LIVE');
+  const filter = await compileFilters(scope, component, args.filters);
   let cursor = mingoFind(items, filter);
   if (hasSort(args.sort)) {
-    const plan = planSort(model, component, args.sort);
+    const plan = planSort(scope, component, args.sort);
     // Items are sorted in memory, where no relation can be looked up.
     if (plan.lookups.length > 0) throw new ValidationError(`Invalid sort ${String(args.sort)}: repeatable components sort by their own fields only`);
     cursor = cursor.sort(Object.fromEntries(plan.keys));

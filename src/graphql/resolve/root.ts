@@ -1,7 +1,7 @@
 // Root query resolvers: `articles(...)`, `article(id)`, single types and the media library.
 // Each checks the role, then reads one page with one store query (and one count if asked).
 import type { GraphQLFieldResolver } from 'graphql';
-import { ForbiddenError } from '../../errors/errors.ts';
+import { ForbiddenError, ValidationError } from '../../errors/errors.ts';
 import { collectionQueryField, singleQueryField } from '../../model/naming.ts';
 import { hasRootQueries, type ContentModel, type ContentType } from '../../model/types.ts';
 import type { Doc } from '../../store/store.ts';
@@ -41,13 +41,13 @@ function listResolver(ct: ContentType): Resolver {
     const args = rawArgs as ListArgs;
     requireRole(context, 'find', ct);
     const window = pageWindow(args.pagination);
-    const scope = filterScope(context.model, context.store);
+    const scope = filterScope(context.model, context.store, context.role, args.publicationState);
     const filter = and(
       await compileFilters(scope, ct, args.filters),
       publicationFilter(ct, args.publicationState),
       localeFilter(ct, args.locale, context.locales),
     );
-    const data = await readEntries(context.store, ct, filter, planSort(context.model, ct, args.sort), window);
+    const data = await readEntries(context.store, ct, filter, planSort(scope, ct, args.sort), window);
     let counted: Promise<number> | undefined;
     const value: CollectionValue = {
       data,
@@ -62,6 +62,9 @@ function oneResolver(ct: ContentType): Resolver {
     const args = rawArgs as { id?: string | null; locale?: string | null; publicationState?: PublicationState | null };
     const single = ct.kind === 'singleType';
     requireRole(context, single ? 'find' : 'findOne', ct);
+    if (single && args.locale === 'all') {
+      throw new ValidationError(`Invalid locale all: ${singleQueryField(ct)} answers one entry; ${collectionQueryField(ct)}(locale: "all") lists every locale's`);
+    }
     const id = single ? undefined : Number(args.id);
     if (!single && !Number.isInteger(id)) return { data: null };
     const filter = and(
@@ -78,7 +81,7 @@ export function rootResolvers(model: ContentModel): Record<string, Resolver> {
   const resolvers: Record<string, Resolver> = {};
   for (const ct of [...model.contentTypes.values()].filter(hasRootQueries)) {
     resolvers[singleQueryField(ct)] = oneResolver(ct);
-    if (ct.kind === 'collectionType') resolvers[collectionQueryField(ct)] = listResolver(ct);
+    if (ct.kind === 'collectionType' || ct.localized) resolvers[collectionQueryField(ct)] = listResolver(ct);
   }
   return resolvers;
 }

@@ -34,14 +34,24 @@ export const JSONScalar = new GraphQLScalarType({
 
 const LONG = /^-?\d+$/;
 
-/** biginteger: a decimal string out (no precision loss), a bigint in. */
+/**
+ * biginteger: a JSON number out, as Strapi answers it, while the value is a safe integer (below
+ * 2^53 in size); past that, its exact decimal digits as a string rather than a rounded number.
+ */
 export const LongScalar = new GraphQLScalarType({
   name: 'Long',
   description: 'The `BigInt` scalar type represents non-fractional signed whole numeric values.',
-  serialize: (value) => (value === null || value === undefined ? null : String(value)),
+  serialize: serializeLong,
   parseValue: parseLong,
   parseLiteral: (ast) => parseLong(ast.kind === Kind.INT || ast.kind === Kind.STRING ? ast.value : undefined),
 });
+
+function serializeLong(value: unknown): number | string | null {
+  if (value === null || value === undefined) return null;
+  const big = typeof value === 'bigint' ? value : BigInt(String(value));
+  return big >= -MAX_SAFE && big <= MAX_SAFE ? Number(big) : big.toString();
+}
+const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 
 function parseLong(value: unknown): bigint {
   if (typeof value === 'bigint') return value;

@@ -32,7 +32,8 @@ export function buildTypeDefs(model: ContentModel): DocumentNode {
 function ownerExtras(model: ContentModel, owner: AttributeOwner, type: string): DefinitionNode[] {
   const extras: DefinitionNode[] = [];
   for (const attribute of owner.attributes.values()) {
-    if (attribute.type === 'enumeration') extras.push(enumType(enumName(type, attribute.name), attribute.values.map(enumValueName)));
+    // Values that slug alike (`a-b`, `a_b`) share one name, as in Strapi, where the last one wins.
+    if (attribute.type === 'enumeration') extras.push(enumType(enumName(type, attribute.name), [...new Set(attribute.values.map(enumValueName))]));
     if (attribute.type === 'dynamiczone') {
       const union = dynamicZoneUnionName(type, attribute.name);
       const members = attribute.components.map((uid) => componentTypeName(model.components.get(uid)!));
@@ -106,9 +107,9 @@ function queryFields(ct: ContentType) {
   const type = typeName(ct);
   const state = ct.draftAndPublish ? [inputValue('publicationState', 'PublicationState', 'LIVE')] : [];
   const locale = ct.localized ? [inputValue('locale', 'I18NLocaleCode')] : [];
-  if (ct.kind === 'singleType') return [field(singleQueryField(ct), entityResponseName(type), [...state, ...locale])];
-  return [
-    field(singleQueryField(ct), entityResponseName(type), [inputValue('id', 'ID'), ...locale, ...state]),
-    field(collectionQueryField(ct), entityResponseCollectionName(type), [...listArgs(filtersInputName(type), ct.draftAndPublish), ...locale]),
-  ];
+  const list = field(collectionQueryField(ct), entityResponseCollectionName(type), [...listArgs(filtersInputName(type), ct.draftAndPublish), ...locale]);
+  // Our addition: a localized single type's entries in several locales (`locale: "all"`), which
+  // Strapi's REST answers as a list and its GraphQL cannot express.
+  if (ct.kind === 'singleType') return [field(singleQueryField(ct), entityResponseName(type), [...state, ...locale]), ...(ct.localized ? [list] : [])];
+  return [field(singleQueryField(ct), entityResponseName(type), [inputValue('id', 'ID'), ...locale, ...state]), list];
 }
