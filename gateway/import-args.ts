@@ -2,10 +2,18 @@
 import { ConfigurationError } from '../src/errors/errors.ts';
 import { DEFAULT_BATCH_SIZE } from '../src/seed/import-seed.ts';
 
+/** Where uploaded files live unless --uploads or UPLOADS_DIR says otherwise (relative to the working directory). */
+export const DEFAULT_UPLOADS_DIR = 'public/uploads';
+
 export interface ImportConfig {
   kind: 'import';
   schemaDir: string;
-  seedFile: string;
+  /** Exactly one of `seedFile` and `strapiExport` is set. */
+  seedFile?: string;
+  /** A `strapi export` archive, and its key when it is encrypted. */
+  strapiExport?: { file: string; key?: string };
+  /** Where an archive's uploaded files go. */
+  uploadsDir: string;
   drop: boolean;
   batchSize: number;
   mongodbUri: string;
@@ -13,13 +21,16 @@ export interface ImportConfig {
 }
 
 export const IMPORT_USAGE =
-  'usage: MONGODB_URI=mongodb://… npm run import -- [--schema DIR] [--seed FILE] [--drop] [--batch-size N]\n' +
+  'usage: MONGODB_URI=mongodb://… npm run import -- [--schema DIR] [--seed FILE | --from-strapi-export FILE [--key KEY]] [--drop] [--batch-size N]\n' +
   '  --schema DIR      the content model, in Strapi v4 layout (default: schema)\n' +
   '  --seed FILE       the data to import (default: schema/seed.json, only when --schema is not given)\n' +
+  '  --from-strapi-export FILE   an archive made by `strapi export` (.tar, .tar.gz, .tar.gz.enc) instead of a seed\n' +
+  '  --key KEY         the archive\'s encryption key (or STRAPI_EXPORT_KEY)\n' +
+  `  --uploads DIR     where the archive's uploaded files go (or UPLOADS_DIR; default: ${DEFAULT_UPLOADS_DIR})\n` +
   '  --drop            drop the model\'s collections first\n' +
   `  --batch-size N    documents per write (default: ${DEFAULT_BATCH_SIZE})`;
 
-const WITH_VALUE = ['--schema', '--seed', '--batch-size'];
+const WITH_VALUE = ['--schema', '--seed', '--batch-size', '--from-strapi-export', '--key', '--uploads'];
 
 /** @throws ConfigurationError saying what is wrong, with the usage. */
 export function parseImportArgs(
@@ -43,8 +54,13 @@ export function parseImportArgs(
     flags.set(name, value);
   }
   const schemaDir = flags.get('--schema');
-  const seedFile = flags.get('--seed') ?? (schemaDir === undefined ? 'schema/seed.json' : undefined);
-  if (seedFile === undefined) throw new ConfigurationError(`--seed FILE is required with --schema\n${IMPORT_USAGE}`);
+  const archive = flags.get('--from-strapi-export');
+  if (archive !== undefined && flags.has('--seed')) throw new ConfigurationError(`Give --seed FILE or --from-strapi-export FILE, not both\n${IMPORT_USAGE}`);
+  const seedFile = archive === undefined ? (flags.get('--seed') ?? (schemaDir === undefined ? 'schema/seed.json' : undefined)) : undefined;
+  if (seedFile === undefined && archive === undefined) {
+    throw new ConfigurationError(`--seed FILE is required with --schema (or --from-strapi-export FILE)\n${IMPORT_USAGE}`);
+  }
+  const key = flags.get('--key') ?? (env.STRAPI_EXPORT_KEY || undefined);
   const batchText = flags.get('--batch-size');
   const batchSize = batchText === undefined ? DEFAULT_BATCH_SIZE : Number(batchText);
   if (!Number.isSafeInteger(batchSize) || batchSize < 1) {
@@ -59,5 +75,14 @@ export function parseImportArgs(
   if (timeoutMs !== undefined && !(Number.isFinite(timeoutMs) && timeoutMs > 0)) {
     throw new ConfigurationError(`Invalid DB_TIMEOUT_MS ${timeoutText}: expected milliseconds`);
   }
-  return { kind: 'import', schemaDir: schemaDir ?? 'schema', seedFile, drop, batchSize, mongodbUri, ...(timeoutMs === undefined ? {} : { timeoutMs }) };
+  return {
+    kind: 'import',
+    schemaDir: schemaDir ?? 'schema',
+    ...(archive === undefined ? { seedFile } : { strapiExport: { file: archive, ...(key === undefined ? {} : { key }) } }),
+    uploadsDir: flags.get('--uploads') ?? (env.UPLOADS_DIR || DEFAULT_UPLOADS_DIR),
+    drop,
+    batchSize,
+    mongodbUri,
+    ...(timeoutMs === undefined ? {} : { timeoutMs }),
+  };
 }

@@ -46,6 +46,7 @@ export function validateSeed(model: ContentModel, seed: Seed, title = 'Invalid s
     checkOneSidedLinks(contentType, entries, problems);
   }
   for (const [role, grants] of Object.entries(seed.roles)) {
+    // Only the grants: a role's id, name and description are not lists of uids.
     for (const action of ['find', 'findOne'] as const) {
       for (const uid of grants[action] ?? []) {
         if (!model.contentTypes.has(uid)) {

@@ -9,8 +9,8 @@ import { loadContentModel } from '../../src/model/load.ts';
 import { importSeed } from '../../src/seed/import-seed.ts';
 import { loadSeedFile } from '../../src/seed/load-seed.ts';
 import { ensureModelIndexes } from '../../src/store/indexes.ts';
-import { availableBackends } from '../support/store-backends.ts';
 import { ask, normalise, type Case } from '../support/strapi-answers.ts';
+import { availableBackends } from '../support/store-backends.ts';
 
 const SHARED = '../shared/conformance';
 const present = existsSync(`${SHARED}/cases.json`);
