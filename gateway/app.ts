@@ -2,7 +2,11 @@
 // Both protocols build their context here, so they share loaders, roles and permission checks.
 import { createYoga, type Plugin } from 'graphql-yoga';
 import { GraphQLError, type GraphQLSchema } from 'graphql';
-import { authenticate, type AccessSettings } from '../src/auth/access.ts';
+import type { AccessSettings } from '../src/auth/access.ts';
+import { ApiTokenLookup } from '../src/auth/api-tokens.ts';
+import { authenticate } from '../src/auth/credentials.ts';
+import { JwtVerifier } from '../src/auth/jwt.ts';
+import { USER_UID } from '../src/model/types.ts';
 import { PayloadTooLargeError, ServiceUnavailableError } from '../src/errors/errors.ts';
 import { toGraphQLError, toRestError } from '../src/errors/map.ts';
 import { createContext, type GatewayContext } from '../src/graphql/context.ts';
@@ -17,6 +21,8 @@ export interface GatewayDeps {
   store: Store;
   /** Access settings once the store is ready; undefined while starting. */
   settings(): AccessSettings | undefined;
+  /** Strapi's API_TOKEN_SALT and JWT_SECRET; without one, that kind of credential is refused. */
+  secrets?: { apiTokenSalt?: string; jwtSecret?: string };
   log?: (error: unknown) => void;
 }
 
@@ -55,11 +61,16 @@ const json = (status: number, body: unknown) =>
 export function createGateway(deps: GatewayDeps): Gateway {
   const log = deps.log ?? console.error;
 
+  const apiTokens = deps.secrets?.apiTokenSalt ? new ApiTokenLookup(deps.store, deps.secrets.apiTokenSalt) : undefined;
+  const jwt = deps.secrets?.jwtSecret ? new JwtVerifier(deps.secrets.jwtSecret) : undefined;
+  const users = deps.model.contentTypes.get(USER_UID)!;
+  const user = async (id: number) => (await deps.store.find(users.collectionName, { id }, { limit: 1 }))[0];
+
   async function contextFor(request: Request): Promise<GatewayContext> {
     const settings = deps.settings();
     if (!settings) throw new ServiceUnavailableError('The gateway is starting: the database is not ready yet');
-    const role = authenticate(request.headers.get('authorization'), settings);
-    return createContext({ model: deps.model, store: deps.store, role, locales: settings.locales });
+    const caller = await authenticate(request.headers.get('authorization'), { model: deps.model, settings, apiTokens, jwt, user });
+    return createContext({ model: deps.model, store: deps.store, role: caller.role, user: caller.user, locales: settings.locales });
   }
 
   const yoga = createYoga<Record<string, unknown>>({

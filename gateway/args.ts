@@ -14,6 +14,8 @@ export interface GatewayConfig {
   mongodbUri?: string;
   readPreference?: string;
   dbTimeoutMs: number;
+  /** Strapi's API_TOKEN_SALT (API tokens) and JWT_SECRET (users' JWTs), from the environment only. */
+  secrets?: { apiTokenSalt?: string; jwtSecret?: string };
 }
 
 const USAGE = 'usage: npm start -- [--schema DIR] [--seed FILE | --strapi-export FILE [--key KEY]] [--uploads DIR] [--port PORT] [--host HOST]';
@@ -49,5 +51,6 @@ export function parseGatewayArgs(argv: readonly string[], env: Record<string, st
     mongodbUri: env.MONGODB_URI || undefined,
     readPreference: env.MONGODB_READ_PREFERENCE || undefined,
     dbTimeoutMs,
+    secrets: { apiTokenSalt: env.API_TOKEN_SALT || undefined, jwtSecret: env.JWT_SECRET || undefined },
   };
 }

@@ -18,6 +18,8 @@ export interface ImportConfig {
   batchSize: number;
   mongodbUri: string;
   timeoutMs?: number;
+  /** Strapi's API_TOKEN_SALT, for API tokens a seed gives in plain. */
+  apiTokenSalt?: string;
 }
 
 export const IMPORT_USAGE =
@@ -84,5 +86,6 @@ export function parseImportArgs(
     batchSize,
     mongodbUri,
     ...(timeoutMs === undefined ? {} : { timeoutMs }),
+    ...(env.API_TOKEN_SALT ? { apiTokenSalt: env.API_TOKEN_SALT } : {}),
   };
 }

@@ -32,7 +32,7 @@ async function readSource(model: ContentModel, config: ImportConfig, tty: boolea
     return { kind: 'archive', read };
   }
   const seed = await loadSeedFile(config.seedFile!);
-  return { kind: 'seed', seed, checked: validateSeed(model, seed, `Invalid seed ${config.seedFile}`) };
+  return { kind: 'seed', seed, checked: validateSeed(model, seed, `Invalid seed ${config.seedFile}`, { apiTokenSalt: config.apiTokenSalt }) };
 }
 
 async function writeSource(model: ContentModel, source: Source, store: Store, config: ImportConfig, tty: boolean): Promise<Seed> {

@@ -38,9 +38,9 @@ export interface StartOptions {
 type StartData = { kind: 'seed'; seed: Seed } | { kind: 'archive'; file: string; key?: string; uploadsDir: string };
 
 /** Imports the start data; returns the seed whose locales and roles make the access settings. */
-async function importData(model: ContentModel, store: Store, data: StartData, log: (line: string) => void): Promise<Seed> {
+async function importData(model: ContentModel, store: Store, data: StartData, log: (line: string) => void, apiTokenSalt?: string): Promise<Seed> {
   if (data.kind === 'seed') {
-    await importSeed(model, data.seed, store);
+    await importSeed(model, data.seed, store, { apiTokenSalt });
     return data.seed;
   }
   const imported = await importStrapiExport(model, data.file, store, { key: data.key, uploadsDir: data.uploadsDir });
@@ -51,10 +51,10 @@ async function importData(model: ContentModel, store: Store, data: StartData, lo
 }
 
 /** Brings the store to a servable state: indexes, seed data or archive, access settings. */
-async function prepareStore(model: ContentModel, store: Store, data: StartData | undefined, log: (line: string) => void): Promise<AccessSettings> {
+async function prepareStore(model: ContentModel, store: Store, data: StartData | undefined, log: (line: string) => void, apiTokenSalt?: string): Promise<AccessSettings> {
   await ensureModelIndexes(model, store);
   if (!data) return loadSettings(store);
-  const settings = settingsFromSeed(await importData(model, store, data, log));
+  const settings = settingsFromSeed(await importData(model, store, data, log, apiTokenSalt));
   await saveSettings(store, settings);
   return settings;
 }
@@ -72,9 +72,9 @@ export async function startGateway(config: GatewayConfig, options: StartOptions 
     ? createMongoStore({ uri: config.mongodbUri, readPreference: config.readPreference, timeoutMs: config.dbTimeoutMs })
     : new EmbeddedStore();
   let settings: AccessSettings | undefined;
-  if (!config.mongodbUri) settings = await prepareStore(model, store, data, log);
+  if (!config.mongodbUri) settings = await prepareStore(model, store, data, log, config.secrets?.apiTokenSalt);
 
-  const gateway = createGateway({ model, schema: buildGraphQLSchema(model), store, settings: () => settings });
+  const gateway = createGateway({ model, schema: buildGraphQLSchema(model), store, settings: () => settings, secrets: config.secrets });
   const server = await listen(gateway, config.port, config.host);
   log(`gateway listening on http://${config.host}:${server.port} (GraphQL at /graphql, REST at /api) on ${config.mongodbUri ? 'MongoDB' : 'the embedded store'}`);
 
@@ -82,7 +82,7 @@ export async function startGateway(config: GatewayConfig, options: StartOptions 
   const ready = (async () => {
     for (let attempt = 1; !settings && !closing; attempt++) {
       try {
-        settings = await prepareStore(model, store, data, log);
+        settings = await prepareStore(model, store, data, log, config.secrets?.apiTokenSalt);
         log('database ready');
       } catch (error) {
         if (error instanceof ConfigurationError) throw error;

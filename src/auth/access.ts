@@ -1,28 +1,38 @@
-// Access settings: locales, roles and API tokens. They come from the seed file and are kept in
-// the store's `_settings` collection, so gateways on MongoDB read what the importer wrote.
+// Access settings: locales, roles (with the id of each role's entry) and the seed's own bearer
+// tokens. They come from the seed file and are kept in the store's `_settings` collection, so
+// gateways on MongoDB read what the importer wrote.
 import { createHash } from 'node:crypto';
-import type { Seed } from '../seed/parse-seed.ts';
-import type { Store } from '../store/store.ts';
+import { ConfigurationError } from '../errors/errors.ts';
 import type { LocaleSettings } from '../graphql/context.ts';
-import { ConfigurationError, UnauthorizedError } from '../errors/errors.ts';
-import { createRole, PUBLIC_ROLE, type Role, type RoleGrants } from './roles.ts';
+import type { Seed } from '../seed/parse-seed.ts';
+import { roleEntries } from '../seed/role-entries.ts';
+import type { Store } from '../store/store.ts';
+import type { RoleGrants } from './roles.ts';
 
 export interface AccessSettings {
   locales: LocaleSettings;
+  /** Grants by role type (`public`, `authenticated`, …). */
   roles: Record<string, RoleGrants>;
-  /** SHA-256 (hex) of each bearer token -> role name; the tokens themselves are never kept. */
+  /** Id of each role's entry -> its type: what a logged-in user's `role` points at. */
+  roleTypes: Record<string, string>;
+  /** SHA-256 (hex) of each seed bearer token -> role type; the tokens themselves are never kept. */
   tokens: Record<string, string>;
 }
 
-const digest = (token: string) => createHash('sha256').update(token).digest('hex');
+/** Strapi's two roles, for settings saved before role ids were kept. */
+const DEFAULT_ROLE_TYPES: Readonly<Record<string, string>> = { 1: 'authenticated', 2: 'public' };
+
+export const digest = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export const SETTINGS_COLLECTION = '_settings';
 
 export function settingsFromSeed(seed: Seed): AccessSettings {
   const defaultLocale = seed.locales.find((l) => l.isDefault)?.code ?? seed.locales[0]?.code ?? 'en';
+  const roles = Object.fromEntries(Object.entries(seed.roles).map(([type, { find, findOne }]) => [type, { find, findOne }]));
   return {
     locales: { codes: seed.locales.map((l) => l.code), defaultLocale },
-    roles: seed.roles,
+    roles,
+    roleTypes: Object.fromEntries([...roleEntries(seed.roles).ids].map(([type, id]) => [String(id), type])),
     tokens: Object.fromEntries(Object.entries(seed.tokens).map(([token, role]) => [digest(token), role])),
   };
 }
@@ -36,14 +46,6 @@ export async function loadSettings(store: Store): Promise<AccessSettings> {
   if (!doc) {
     throw new ConfigurationError('No access settings in the database: run `npm run import -- --schema DIR --seed FILE` first, or start with --seed FILE');
   }
-  return JSON.parse(String(doc.settings)) as AccessSettings;
-}
-
-/** Resolves the caller's role: no credentials acts as the public role; an unknown token is refused. */
-export function authenticate(authorization: string | null, settings: AccessSettings): Role {
-  if (!authorization) return createRole(PUBLIC_ROLE, settings.roles[PUBLIC_ROLE] ?? {});
-  const match = /^Bearer\s+(\S+)$/i.exec(authorization.trim());
-  const roleName = match ? settings.tokens[digest(match[1])] : undefined;
-  if (!roleName) throw new UnauthorizedError('Missing or invalid credentials');
-  return createRole(roleName, settings.roles[roleName] ?? {});
+  const settings = JSON.parse(String(doc.settings)) as AccessSettings;
+  return { ...settings, roleTypes: settings.roleTypes ?? { ...DEFAULT_ROLE_TYPES } };
 }

@@ -2,7 +2,7 @@
 // and a fresh set of DataLoaders. One is made per HTTP request, never shared between requests.
 import type { Role } from '../auth/roles.ts';
 import type { ContentModel } from '../model/types.ts';
-import type { Store } from '../store/store.ts';
+import type { Doc, Store } from '../store/store.ts';
 import { createLoaders, type Loaders } from './loaders.ts';
 
 /** Locales known to the gateway; `defaultLocale` answers requests that name none. */
@@ -15,6 +15,10 @@ export interface GatewayContext {
   model: ContentModel;
   store: Store;
   role: Role;
+  /** The logged-in user a users-permissions JWT names, for `me`. */
+  user?: Doc;
+  /** Set by REST's `/api/users/me` only: the user entry this request may read without findOne. */
+  self?: number;
   locales: LocaleSettings;
   loaders: Loaders;
 }

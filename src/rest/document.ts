@@ -16,10 +16,16 @@ export type Operation =
   | { readonly kind: 'findMany' }
   | { readonly kind: 'findOne'; readonly id: string }
   | { readonly kind: 'findSingle' }
-  | { readonly kind: 'findEveryLocale' };
+  | { readonly kind: 'findEveryLocale' }
+  /** The logged-in user's own entry (`/api/users/me`); read as `findOne` of that id. */
+  | { readonly kind: 'me' };
 
-/** The operation a route's request performs once its query is known (`locale=all` on a single type). */
-export function operationFor(target: ContentType, operation: Operation, query: RestQuery): Operation {
+/**
+ * The operation a route's request performs once its query and caller are known: `locale=all` on
+ * a single type reads every locale; `me` reads the logged-in user by id.
+ */
+export function operationFor(target: ContentType, operation: Operation, query: RestQuery, user?: { id: number }): Operation {
+  if (operation.kind === 'me' && user) return { kind: 'findOne', id: String(user.id) };
   return operation.kind === 'findSingle' && target.localized && query.locale === 'all' ? { kind: 'findEveryLocale' } : operation;
 }
 

@@ -32,11 +32,14 @@ export function createRestHandler(deps: RestHandlerDeps): (request: Request) => 
     const url = new URL(request.url);
     const route = resolveRoute(deps.model, request.method, url.pathname);
     const context = await deps.contextFor(request);
-    if (!context.role.can(requiredAction(route), route.target.uid)) throw new ForbiddenError('Forbidden');
+    const action = requiredAction(route);
+    if (action ? !context.role.can(action, route.target.uid) : !context.user) throw new ForbiddenError('Forbidden');
 
     const scope = { model: deps.model, role: context.role, locales: context.locales.codes };
     const query = validateQuery(parseQueryString(url.search), route.target, scope, route.kind);
-    const operation = operationFor(route.target, route.operation, query);
+    const operation = operationFor(route.target, route.operation, query, context.user);
+    // Reading oneself needs no findOne permission on users; the root field is told which entry that is.
+    if (route.operation.kind === 'me') context.self = context.user!.id;
     const built = buildDocument(deps.model, route.target, operation, query);
     if (wantsExplain(request)) {
       return new Response(explain(built), { status: 200, headers: { 'content-type': EXPLAIN_TYPE } });

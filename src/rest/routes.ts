@@ -23,7 +23,8 @@ export interface Route {
  * `GET /api/<pluralName>`, `/api/<pluralName>/:id`, `/api/<singularName>` (single types),
  * `/api/upload/files`, `/api/upload/files/:id`, `/api/users` and `/api/users/:id`. Ids are
  * positive integers; anything else cannot exist, so it is a 404 like a missing entry.
- * `/api/users/me` and `/api/users/count` need actions no role here is granted: 403, as in Strapi.
+ * `/api/users/me` is the logged-in user; `/api/users/count` needs an action no role here is
+ * granted: 403, as in Strapi.
  */
 export function resolveRoute(model: ContentModel, method: string, pathname: string): Route {
   const segments = pathSegments(pathname);
@@ -35,8 +36,9 @@ export function resolveRoute(model: ContentModel, method: string, pathname: stri
   return route;
 }
 
-/** The permission a route needs: `findOne` to read by id, `find` otherwise. */
-export function requiredAction(route: Route): Action {
+/** The permission a route needs: `findOne` to read by id, `find` otherwise; none to read oneself. */
+export function requiredAction(route: Route): Action | undefined {
+  if (route.operation.kind === 'me') return undefined;
   return route.operation.kind === 'findOne' ? 'findOne' : 'find';
 }
 
@@ -47,7 +49,8 @@ function match(model: ContentModel, segments: readonly string[]): Route | undefi
   }
   if (third !== undefined) return undefined;
   if (first === 'users' && model.contentTypes.has(USER_UID)) {
-    if (second === 'me' || second === 'count') throw new ForbiddenError('Forbidden');
+    if (second === 'count') throw new ForbiddenError('Forbidden');
+    if (second === 'me') return { kind: 'users', target: contentType(model, USER_UID), operation: { kind: 'me' } };
     return byId({ kind: 'users', target: contentType(model, USER_UID) }, second);
   }
   for (const target of model.contentTypes.values()) {

@@ -1,5 +1,6 @@
 // The seed after validation against the model: values already in their stored form, component
 // items waiting only for ids. Produced by `validate-seed.ts`, read by `build-documents.ts`.
+import type { ApiToken } from '../auth/api-tokens.ts';
 import type { RoleGrants } from '../auth/roles.ts';
 import type { SeedLocale } from './parse-seed.ts';
 
@@ -37,6 +38,8 @@ export interface CheckedEntry {
 }
 
 export interface CheckedSeed {
+  /** Strapi API tokens, with their access keys. */
+  apiTokens: readonly ApiToken[];
   locales: readonly SeedLocale[];
   defaultLocale: string;
   roles: Readonly<Record<string, RoleGrants>>;

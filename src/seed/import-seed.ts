@@ -2,7 +2,8 @@
 // ensured, and a report per collection. Nothing is written unless the whole seed is valid.
 import type { ContentModel } from '../model/types.ts';
 import { ensureModelIndexes } from '../store/indexes.ts';
-import type { Store } from '../store/store.ts';
+import type { Doc, Store } from '../store/store.ts';
+import { API_TOKENS_COLLECTION } from '../auth/api-tokens.ts';
 import { buildDocuments, countComponentItems } from './build-documents.ts';
 import type { CheckedSeed } from './checked.ts';
 import type { Seed } from './parse-seed.ts';
@@ -19,6 +20,8 @@ export interface ImportOptions {
   onProgress?(done: number, total: number, collection: string): void;
   /** Heads the error listing a bad seed's problems; say which file (`Invalid seed data.json`). */
   title?: string;
+  /** Strapi's API_TOKEN_SALT, for API tokens the seed gives in plain. */
+  apiTokenSalt?: string;
 }
 
 /** Documents written per content-type collection, in model order (media library first). */
@@ -31,7 +34,7 @@ export const DEFAULT_BATCH_SIZE = 500;
  * @throws ConfigurationError listing every problem, before anything is written.
  */
 export async function importSeed(model: ContentModel, seed: Seed, store: Store, options: ImportOptions = {}): Promise<ImportReport> {
-  return writeSeed(model, validateSeed(model, seed, options.title), store, options);
+  return writeSeed(model, validateSeed(model, seed, options.title, { apiTokenSalt: options.apiTokenSalt, now: options.now }), store, options);
 }
 
 /**
@@ -68,6 +71,7 @@ export async function writeSeed(model: ContentModel, seed: CheckedSeed, store: S
     }
     if (docs.length > 0) await store.reserveUpTo(collection, Math.max(...docs.map((doc) => doc.id)));
   }
+  if (seed.apiTokens.length > 0) await store.upsertMany(API_TOKENS_COLLECTION, seed.apiTokens as unknown as Doc[]);
   await ensureModelIndexes(model, store);
   return [...model.contentTypes.values()].map(({ collectionName }) => ({
     collection: collectionName,

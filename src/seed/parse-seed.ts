@@ -27,6 +27,22 @@ export interface SeedRole extends RoleGrants {
   description?: string;
 }
 
+/**
+ * A Strapi API token: its `accessKey` (HMAC-SHA512 of the token with API_TOKEN_SALT, as a Strapi
+ * database holds it), or the `token` itself, which the import turns into its access key.
+ */
+export interface SeedApiToken {
+  index: number;
+  id?: number;
+  name: string;
+  description: string;
+  type: string;
+  accessKey?: string;
+  token?: string;
+  permissions: string[];
+  expiresAt: string | null;
+}
+
 export interface Seed {
   /** Exactly one has `isDefault`. Absent from the file: English (`en`) alone. */
   locales: SeedLocale[];
@@ -36,6 +52,8 @@ export interface Seed {
    * Every role named is one of `roles`.
    */
   tokens: Record<string, string>;
+  /** Strapi API tokens. */
+  apiTokens: SeedApiToken[];
   /** Rows of the media library, `plugin::upload.file`. */
   media: SeedEntry[];
   /** Entries by content-type uid, in the order given. */
@@ -51,19 +69,20 @@ const DEFAULT_LOCALES: readonly SeedLocale[] = [{ code: 'en', name: 'English (en
  */
 export function parseSeed(raw: unknown, title = 'Invalid seed'): Seed {
   const problems = new Problems();
-  const seed: Seed = { locales: [], roles: {}, tokens: {}, media: [], entries: new Map() };
+  const seed: Seed = { locales: [], roles: {}, tokens: {}, apiTokens: [], media: [], entries: new Map() };
   if (!isRecord(raw)) {
     problems.add(`the seed must be a JSON object; got ${describe(raw)}`);
     problems.throwIfAny(title);
     return seed;
   }
-  const known = ['locales', 'roles', 'tokens', 'media', 'entries'];
+  const known = ['locales', 'roles', 'tokens', 'apiTokens', 'media', 'entries'];
   for (const key of Object.keys(raw)) {
     if (!known.includes(key)) problems.add(`unknown top-level key "${key}" (expected ${known.join(', ')})`);
   }
   seed.locales = parseLocales(raw.locales, problems);
   seed.roles = parseRoles(raw.roles, problems);
   seed.tokens = parseTokens(raw.tokens, seed.roles, problems);
+  seed.apiTokens = parseApiTokens(raw.apiTokens, problems);
   seed.media = parseEntryList(raw.media ?? [], 'media', problems);
   const entries = new Map<string, SeedEntry[]>();
   if (raw.entries !== undefined && !isRecord(raw.entries)) problems.add('"entries" must be an object of uid -> entries');
@@ -155,6 +174,37 @@ function parseTokens(raw: unknown, roles: Record<string, SeedRole>, problems: Pr
       problems.add(`tokens: token "${shown}" names role ${describe(role)}, which "roles" does not define`);
     } else tokens[token] = role;
   }
+  return tokens;
+}
+
+const TOKEN_TYPES = ['read-only', 'full-access', 'custom'];
+const ACCESS_KEY = /^[0-9a-f]{128}$/;
+
+function parseApiTokens(raw: unknown, problems: Problems): SeedApiToken[] {
+  if (raw === undefined) return [];
+  if (!Array.isArray(raw)) {
+    problems.add('"apiTokens" must be an array of { name, type, token or accessKey, permissions?, expiresAt? }');
+    return [];
+  }
+  const tokens: SeedApiToken[] = [];
+  raw.forEach((item, index) => {
+    const at = `apiTokens[${index}]`;
+    if (!isRecord(item)) return problems.add(`${at}: expected an object; got ${describe(item)}`);
+    const { id, name, description = '', type, accessKey, token, permissions = [], expiresAt = null } = item;
+    if (typeof name !== 'string' || name === '') problems.add(`${at}: "name" must be a non-empty string`);
+    if (typeof type !== 'string' || !TOKEN_TYPES.includes(type)) problems.add(`${at}: "type" must be one of ${TOKEN_TYPES.join(', ')}; got ${describe(type)}`);
+    if ((accessKey === undefined) === (token === undefined)) problems.add(`${at}: give either "token" or "accessKey"`);
+    if (accessKey !== undefined && (typeof accessKey !== 'string' || !ACCESS_KEY.test(accessKey))) problems.add(`${at}: "accessKey" must be 128 hex digits (an HMAC-SHA512)`);
+    if (token !== undefined && (typeof token !== 'string' || token.length < 16)) problems.add(`${at}: "token" must be a string of at least 16 characters`);
+    if (!Array.isArray(permissions) || permissions.some((p) => typeof p !== 'string')) problems.add(`${at}: "permissions" must be an array of actions like "api::article.article.find"`);
+    if (expiresAt !== null && (typeof expiresAt !== 'string' || Number.isNaN(Date.parse(expiresAt)))) problems.add(`${at}: "expiresAt" must be an ISO 8601 date-time or null`);
+    if (id !== undefined && !(typeof id === 'number' && Number.isSafeInteger(id) && id > 0)) problems.add(`${at}: "id" must be a positive integer`);
+    tokens.push({
+      index, id: id as number | undefined, name: String(name), description: String(description), type: String(type),
+      accessKey: accessKey as string | undefined, token: token as string | undefined,
+      permissions: Array.isArray(permissions) ? permissions.map(String) : [], expiresAt: expiresAt as string | null,
+    });
+  });
   return tokens;
 }
 

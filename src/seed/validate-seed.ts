@@ -4,7 +4,8 @@ import { describe, Problems } from '../model/problems.ts';
 import { MEDIA_UID, PERMISSION_UID, ROLE_UID, type ContentModel, type ContentType } from '../model/types.ts';
 import { checkFields } from './check-fields.ts';
 import type { CheckedEntry, CheckedSeed } from './checked.ts';
-import type { Seed, SeedEntry } from './parse-seed.ts';
+import { accessKeyOf, readPermission, type ApiToken } from '../auth/api-tokens.ts';
+import type { Seed, SeedApiToken, SeedEntry } from './parse-seed.ts';
 import { roleEntries } from './role-entries.ts';
 import { storedDateTime } from './scalar-values.ts';
 
@@ -12,7 +13,14 @@ import { storedDateTime } from './scalar-values.ts';
  * Checks every entry, media row, role and locale reference against the model.
  * @throws ConfigurationError listing every problem.
  */
-export function validateSeed(model: ContentModel, seed: Seed, title = 'Invalid seed'): CheckedSeed {
+export interface ValidateOptions {
+  /** Strapi's API_TOKEN_SALT: needed to store an API token given in plain as its access key. */
+  apiTokenSalt?: string;
+  /** The time expiries are compared with and records are stamped with. */
+  now?: Date;
+}
+
+export function validateSeed(model: ContentModel, seed: Seed, title = 'Invalid seed', options: ValidateOptions = {}): CheckedSeed {
   const problems = new Problems();
   const derived = roleEntries(seed.roles);
   const lists = new Map<string, readonly SeedEntry[]>([
@@ -55,8 +63,40 @@ export function validateSeed(model: ContentModel, seed: Seed, title = 'Invalid s
       }
     }
   }
+  const apiTokens = checkApiTokens(model, seed.apiTokens, options, problems);
   problems.throwIfAny(title);
-  return { locales: seed.locales, defaultLocale, roles: seed.roles, tokens: seed.tokens, entries: checked };
+  return { locales: seed.locales, defaultLocale, roles: seed.roles, tokens: seed.tokens, apiTokens, entries: checked };
+}
+
+/** API tokens with their access keys; permissions name content-types of the model, reads only. */
+function checkApiTokens(model: ContentModel, tokens: readonly SeedApiToken[], options: ValidateOptions, problems: Problems): ApiToken[] {
+  const seen = new Set<number>();
+  return tokens.map((token) => {
+    const at = `apiTokens[${token.index}]`;
+    // Without an id, a token's id is its position, as `npm run token -- list` numbers it.
+    const id = token.id ?? token.index + 1;
+    if (seen.has(id)) problems.add(`${at}: id ${id} is taken by another token`);
+    seen.add(id);
+    if (token.token !== undefined && !options.apiTokenSalt) {
+      problems.add(`${at}: a token given in plain needs API_TOKEN_SALT, to be kept as Strapi keeps it (or give its "accessKey")`);
+    }
+    for (const permission of token.permissions) {
+      const read = readPermission(permission);
+      if (!read || !model.contentTypes.has(read.uid)) {
+        problems.add(`${at}: permission "${permission}" is not a find or findOne of a content-type of the model`);
+      }
+    }
+    return {
+      id,
+      name: token.name,
+      description: token.description,
+      type: token.type as ApiToken['type'],
+      accessKey: token.accessKey ?? (options.apiTokenSalt && token.token ? accessKeyOf(token.token, options.apiTokenSalt) : ''),
+      permissions: token.permissions,
+      expiresAt: token.expiresAt === null ? null : new Date(token.expiresAt),
+      createdAt: options.now ?? new Date(),
+    };
+  });
 }
 
 export function entryLabel(uid: string, entry: Pick<SeedEntry, 'id' | 'index'>): string {

@@ -78,6 +78,13 @@ export class EmbeddedStore implements Store {
     return docs.length;
   }
 
+  async deleteByIds(collection: string, ids: readonly number[]): Promise<number> {
+    const target = this.collection(collection);
+    const removed = ids.filter((id) => target.delete(id)).length;
+    if (removed > 0) this.ordered.delete(collection);
+    return removed;
+  }
+
   async allocateIds(collection: string, n: number): Promise<number> {
     const first = (this.counters.get(collection) ?? 0) + 1;
     this.counters.set(collection, first + n - 1);

@@ -129,6 +129,11 @@ export class MongoStore implements Store {
     });
   }
 
+  deleteByIds(collection: string, ids: readonly number[]): Promise<number> {
+    if (ids.length === 0) return Promise.resolve(0);
+    return this.run('deleteByIds', collection, async (db) => (await db.collection(collection).deleteMany({ id: { $in: [...ids] } })).deletedCount);
+  }
+
   allocateIds(collection: string, n: number): Promise<number> {
     return this.run('allocateIds', collection, async (db) => {
       const counter = await db

@@ -39,6 +39,8 @@ export interface Store {
   aggregate(collection: string, pipeline: readonly Filter[]): Promise<Doc[]>;
   /** Inserts or replaces each document by its `id`; returns how many were written. */
   upsertMany(collection: string, docs: readonly Doc[]): Promise<number>;
+  /** Removes the documents with these ids; returns how many there were. */
+  deleteByIds(collection: string, ids: readonly number[]): Promise<number>;
   /** Reserves `n` consecutive ids from the collection's counter; returns the first. */
   allocateIds(collection: string, n: number): Promise<number>;
   /** Moves the counter so the next allocated id is greater than `id`. */
@@ -87,6 +89,9 @@ export class CountingStore implements Store {
 
   upsertMany(collection: string, docs: readonly Doc[]) {
     return this.inner.upsertMany(collection, docs);
+  }
+  deleteByIds(collection: string, ids: readonly number[]) {
+    return this.inner.deleteByIds(collection, ids);
   }
   allocateIds(collection: string, n: number) {
     return this.inner.allocateIds(collection, n);

@@ -5,7 +5,7 @@ import { graphqlRequest, modelGateway, restRequest, type TestGateway } from '../
 
 let subject: TestGateway;
 beforeAll(async () => {
-  subject = await modelGateway('test/fixtures/schemas/real-project', 'test/fixtures/seeds/real-project.json');
+  subject = await modelGateway('test/fixtures/schemas/real-project', 'test/fixtures/seeds/real-project.json', { secrets: { apiTokenSalt: 'test-api-token-salt' } });
 });
 
 const get = async (path: string) => {

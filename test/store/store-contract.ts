@@ -166,6 +166,15 @@ export function describeStoreContract(name: string, makeStore: () => Promise<Sto
       });
     });
 
+    describe('deleteByIds', () => {
+      it('removes the documents with those ids, and says how many there were', async () => {
+        await store.upsertMany('contract_delete', [{ id: 1, n: 1 }, { id: 2, n: 2 }, { id: 3, n: 3 }]);
+        expect(await store.deleteByIds('contract_delete', [1, 3, 9])).toBe(2);
+        expect(await store.find('contract_delete', {})).toStrictEqual([{ id: 2, n: 2 }]);
+        expect(await store.deleteByIds('contract_delete', [])).toBe(0);
+      });
+    });
+
     describe('count', () => {
       it.each<[string, Filter, number]>([
         ['everything', {}, 5],

@@ -25,6 +25,8 @@ export interface GatewayOptions {
   store?: Store;
   /** False: the gateway answers as while starting (settings not loaded yet). */
   ready?: boolean;
+  /** Strapi's API_TOKEN_SALT and JWT_SECRET. */
+  secrets?: { apiTokenSalt?: string; jwtSecret?: string };
 }
 
 export async function blogGateway(options: GatewayOptions = {}): Promise<TestGateway> {
@@ -36,11 +38,11 @@ export async function modelGateway(schemaDir: string, seedFile: string, options:
   const model = await loadContentModel(schemaDir);
   const seed = await loadSeedFile(seedFile);
   const store = options.store ?? new EmbeddedStore();
-  await importSeed(model, seed, store);
+  await importSeed(model, seed, store, { apiTokenSalt: options.secrets?.apiTokenSalt });
   const settings = settingsFromSeed(seed);
   const logged: unknown[] = [];
   const ready = options.ready ?? true;
-  const gateway = createGateway({ model, schema: buildGraphQLSchema(model), store, settings: () => (ready ? settings : undefined), log: (e) => logged.push(e) });
+  const gateway = createGateway({ model, schema: buildGraphQLSchema(model), store, settings: () => (ready ? settings : undefined), log: (e) => logged.push(e), secrets: options.secrets });
   return { gateway, model, store, settings, logged };
 }
 

@@ -3,7 +3,7 @@
 import type { GraphQLFieldResolver } from 'graphql';
 import { ForbiddenError, ValidationError } from '../../errors/errors.ts';
 import { collectionQueryField, singleQueryField } from '../../model/naming.ts';
-import { hasRootQueries, type ContentModel, type ContentType } from '../../model/types.ts';
+import { ROLE_UID, USER_UID, hasRootQueries, type ContentModel, type ContentType } from '../../model/types.ts';
 import type { Doc } from '../../store/store.ts';
 import type { GatewayContext } from '../context.ts';
 import { pageCount, pageWindow, type PageWindow, type PaginationArg } from '../query/pagination.ts';
@@ -61,7 +61,8 @@ function oneResolver(ct: ContentType): Resolver {
   return async (_root, rawArgs, context) => {
     const args = rawArgs as { id?: string | null; locale?: string | null; publicationState?: PublicationState | null };
     const single = ct.kind === 'singleType';
-    requireRole(context, single ? 'find' : 'findOne', ct);
+    const self = ct.uid === USER_UID && context.self !== undefined && Number(args.id) === context.self;
+    if (!self) requireRole(context, single ? 'find' : 'findOne', ct);
     if (single && args.locale === 'all') {
       throw new ValidationError(`Invalid locale all: ${singleQueryField(ct)} answers one entry; ${collectionQueryField(ct)}(locale: "all") lists every locale's`);
     }
@@ -78,8 +79,21 @@ function oneResolver(ct: ContentType): Resolver {
   };
 }
 
+/**
+ * `me`: the logged-in user a JWT names, with its role, as users-permissions answers it; without
+ * one, `Forbidden access` as Strapi answers a caller without the `me` action.
+ */
+const meResolver: Resolver = async (_root, _args, context) => {
+  const user = context.user;
+  if (!user) throw new ForbiddenError('Forbidden');
+  const roles = context.model.contentTypes.get(ROLE_UID)!;
+  const [role] = user.role == null ? [] : await context.store.find(roles.collectionName, { id: user.role }, { limit: 1 });
+  const me = { id: String(user.id), username: user.username, email: user.email, confirmed: user.confirmed, blocked: user.blocked };
+  return { ...me, role: role ? { id: String(role.id), name: role.name, description: role.description, type: role.type } : null };
+};
+
 export function rootResolvers(model: ContentModel): Record<string, Resolver> {
-  const resolvers: Record<string, Resolver> = {};
+  const resolvers: Record<string, Resolver> = model.contentTypes.has(USER_UID) ? { me: meResolver } : {};
   for (const ct of [...model.contentTypes.values()].filter(hasRootQueries)) {
     resolvers[singleQueryField(ct)] = oneResolver(ct);
     if (ct.kind === 'collectionType' || ct.localized) resolvers[collectionQueryField(ct)] = listResolver(ct);

@@ -42,6 +42,8 @@ type UploadFolderEntity { id: ID attributes: UploadFolder }
 type UploadFolderEntityResponse { data: UploadFolderEntity }
 type UploadFolderEntityResponseCollection { data: [UploadFolderEntity!]! meta: ResponseCollectionMeta! }
 type UploadFolderRelationResponseCollection { data: [UploadFolderEntity!]! }
+type UsersPermissionsMe { id: ID! username: String! email: String confirmed: Boolean blocked: Boolean role: UsersPermissionsMeRole }
+type UsersPermissionsMeRole { id: ID! name: String! description: String type: String }
 input I18NLocaleFiltersInput {
   id: IDFilterInput name: StringFilterInput code: StringFilterInput
   createdAt: DateTimeFilterInput updatedAt: DateTimeFilterInput

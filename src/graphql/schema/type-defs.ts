@@ -15,7 +15,7 @@ import {
   singleQueryField,
   typeName,
 } from '../../model/naming.ts';
-import { MEDIA_UID, hasRootQueries, type AttributeOwner, type ContentModel, type ContentType } from '../../model/types.ts';
+import { MEDIA_UID, USER_UID, hasRootQueries, type AttributeOwner, type ContentModel, type ContentType } from '../../model/types.ts';
 import { filterField, listArgs, outputField } from './attribute-fields.ts';
 import { enumType, field, inputType, inputValue, objectType, scalarType, unionType } from './sdl.ts';
 import { PLUGIN_MORPH_MEMBERS, staticDefinitions } from './static-types.ts';
@@ -25,7 +25,8 @@ export function buildTypeDefs(model: ContentModel): DocumentNode {
   for (const c of model.components.values()) definitions.push(...componentDefinitions(model, c, componentTypeName(c)));
   for (const ct of model.contentTypes.values()) definitions.push(...contentTypeDefinitions(model, ct));
   definitions.push(unionType('GenericMorph', morphMembers(model)));
-  definitions.push(objectType('Query', [...model.contentTypes.values()].filter(hasRootQueries).flatMap(queryFields)));
+  const me = model.contentTypes.has(USER_UID) ? [field('me', 'UsersPermissionsMe')] : [];
+  definitions.push(objectType('Query', [...[...model.contentTypes.values()].filter(hasRootQueries).flatMap(queryFields), ...me]));
   return { kind: Kind.DOCUMENT, definitions };
 }
 

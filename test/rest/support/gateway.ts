@@ -1,6 +1,7 @@
 // The REST handler over the fixture, in process: the fixture model, the lead's GraphQL schema,
 // an embedded store holding the seed, and the seed's roles. For tests that go through HTTP.
-import { authenticate, settingsFromSeed } from '../../../src/auth/access.ts';
+import { settingsFromSeed } from '../../../src/auth/access.ts';
+import { authenticate } from '../../../src/auth/credentials.ts';
 import { buildGraphQLSchema } from '../../../src/graphql/build-schema.ts';
 import { createContext } from '../../../src/graphql/context.ts';
 import { createRestHandler } from '../../../src/rest/handler.ts';
@@ -32,7 +33,7 @@ export async function fixtureGateway(): Promise<FixtureGateway> {
     model,
     schema: buildGraphQLSchema(model),
     contextFor: async (request) =>
-      createContext({ model, store, role: authenticate(request.headers.get('authorization'), settings), locales: settings.locales }),
+      createContext({ model, store, role: (await authenticate(request.headers.get('authorization'), { model, settings, user: async () => undefined })).role, locales: settings.locales }),
     log: (error) => logged.push(error),
   });
   return {

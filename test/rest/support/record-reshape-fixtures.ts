@@ -5,7 +5,8 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { execute } from 'graphql';
-import { authenticate, settingsFromSeed } from '../../../src/auth/access.ts';
+import { settingsFromSeed } from '../../../src/auth/access.ts';
+import { authenticate } from '../../../src/auth/credentials.ts';
 import { buildGraphQLSchema } from '../../../src/graphql/build-schema.ts';
 import { createContext } from '../../../src/graphql/context.ts';
 import { importSeed } from '../../../src/seed/import-seed.ts';
@@ -25,7 +26,7 @@ const schema = buildGraphQLSchema(model);
 for (const name of RESHAPE_CASES) {
   const golden = JSON.parse(await readFile(join(goldenDir, `${name}.json`), 'utf8'));
   const { built } = translate(model, golden.request.path);
-  const context = createContext({ model, store, role: authenticate(null, settings), locales: settings.locales });
+  const context = createContext({ model, store, role: (await authenticate(null, { model, settings, user: async () => undefined })).role, locales: settings.locales });
   const result = await execute({ schema, document: built.document, variableValues: built.variables, contextValue: context });
   if (result.errors?.length) throw new Error(`${name}: ${result.errors.map((e) => e.message).join('; ')}`);
   const fixture = { path: golden.request.path, graphql: result.data, expected: golden.body };

@@ -1,0 +1,70 @@
+// `npm run token` arguments and environment -> what to do with Strapi API tokens. Pure.
+import { API_TOKEN_TYPES, readPermission, type ApiTokenType } from '../src/auth/api-tokens.ts';
+import { ConfigurationError } from '../src/errors/errors.ts';
+
+export const TOKEN_USAGE = [
+  'usage: npm run token -- create --name NAME [--type read-only|full-access|custom] [--permission ACTION]...',
+  '                               [--duration 7|30|90|unlimited] [--description TEXT] [--seed FILE]',
+  '       npm run token -- list [--seed FILE]',
+  '       npm run token -- revoke --id ID [--seed FILE]',
+  '  Tokens are kept as Strapi keeps them: only an HMAC-SHA512 with API_TOKEN_SALT (which must be set,',
+  '  to the value the gateway runs with). With MONGODB_URI set they are written to that database;',
+  '  otherwise --seed FILE names the seed file the embedded store starts from, whose "apiTokens" change.',
+  '  --type       read-only (default) or full-access read every content-type; custom reads what --permission lists',
+  '  --permission an action such as api::article.article.find or plugin::upload.content-api.findOne (repeatable)',
+  '  --duration   days until the token expires (7, 30, 90) or unlimited (default)',
+].join('\n');
+
+export type TokenTarget = { kind: 'mongodb'; uri: string } | { kind: 'seed'; file: string };
+
+export type TokenCommand =
+  | { kind: 'help' }
+  | { kind: 'create'; target: TokenTarget; salt: string; name: string; description: string; type: ApiTokenType; permissions: string[]; durationDays: number | null }
+  | { kind: 'list'; target: TokenTarget }
+  | { kind: 'revoke'; target: TokenTarget; id: number };
+
+const DURATIONS = ['7', '30', '90', 'unlimited'];
+
+/** @throws ConfigurationError saying what is wrong, with the usage. */
+export function parseTokenArgs(argv: readonly string[], env: Readonly<Record<string, string | undefined>>): TokenCommand {
+  const [verb, ...rest] = argv;
+  if (verb === undefined || verb === '--help' || verb === '-h' || rest.includes('--help')) return { kind: 'help' };
+  const fail = (text: string): never => {
+    throw new ConfigurationError(`${text}\n${TOKEN_USAGE}`);
+  };
+  const flags = new Map<string, string[]>();
+  for (let i = 0; i < rest.length; i++) {
+    const [name, inline] = rest[i].split(/=(.*)/s, 2);
+    if (!['--name', '--type', '--permission', '--duration', '--description', '--seed', '--id'].includes(name)) fail(`Unknown argument ${rest[i]}`);
+    const value = inline ?? rest[++i];
+    if (value === undefined || value === '') fail(`${name} needs a value`);
+    flags.set(name, [...(flags.get(name) ?? []), value]);
+  }
+  const one = (name: string) => flags.get(name)?.at(-1);
+  const seed = one('--seed');
+  const target: TokenTarget = env.MONGODB_URI ? { kind: 'mongodb', uri: env.MONGODB_URI } : seed ? { kind: 'seed', file: seed } : fail('Set MONGODB_URI, or name the seed file of the embedded store with --seed FILE');
+  switch (verb) {
+    case 'list':
+      return { kind: 'list', target };
+    case 'revoke': {
+      const id = Number(one('--id'));
+      if (!Number.isSafeInteger(id) || id < 1) fail('--id must be the id of a token (npm run token -- list shows them)');
+      return { kind: 'revoke', target, id };
+    }
+    case 'create': {
+      const salt = env.API_TOKEN_SALT || fail('API_TOKEN_SALT is not set: tokens are stored as an HMAC with it, as Strapi stores them');
+      const name = one('--name') ?? fail('--name is required');
+      const type = (one('--type') ?? 'read-only') as ApiTokenType;
+      if (!API_TOKEN_TYPES.includes(type)) fail(`--type must be one of ${API_TOKEN_TYPES.join(', ')}; got ${type}`);
+      const permissions = flags.get('--permission') ?? [];
+      for (const permission of permissions) if (!readPermission(permission)) fail(`--permission ${permission} is not a find or findOne action (e.g. api::article.article.find)`);
+      if (type === 'custom' && permissions.length === 0) fail('a custom token needs at least one --permission');
+      if (type !== 'custom' && permissions.length > 0) fail('--permission applies to custom tokens only');
+      const duration = one('--duration') ?? 'unlimited';
+      if (!DURATIONS.includes(duration)) fail(`--duration must be one of ${DURATIONS.join(', ')}; got ${duration}`);
+      return { kind: 'create', target, salt, name, description: one('--description') ?? '', type, permissions, durationDays: duration === 'unlimited' ? null : Number(duration) };
+    }
+    default:
+      return fail(`Unknown command ${verb}`);
+  }
+}

@@ -1,0 +1,69 @@
+// An Authorization header -> who is calling: the public role without one; otherwise the role of a
+// seed bearer token, a Strapi API token, or the logged-in user a users-permissions JWT names.
+// A credential that is wrong, expired, revoked or malformed is a 401, never the public role.
+import { UnauthorizedError } from '../errors/errors.ts';
+import type { Doc } from '../store/store.ts';
+import { digest, type AccessSettings } from './access.ts';
+import { isExpired, tokenRole, type ApiTokenLookup } from './api-tokens.ts';
+import { looksLikeJwt, type JwtVerifier } from './jwt.ts';
+import { createRole, PUBLIC_ROLE, type Role } from './roles.ts';
+import type { ContentModel } from '../model/types.ts';
+
+export interface Caller {
+  role: Role;
+  kind: 'public' | 'seed-token' | 'api-token' | 'user';
+  /** The logged-in user, for `me`. */
+  user?: Doc;
+  /** Who may share answers with this caller: callers with one key see the same data. */
+  accessKey: string;
+}
+
+export interface CredentialSources {
+  model: ContentModel;
+  settings: AccessSettings;
+  /** Absent when API_TOKEN_SALT is not configured: Strapi API tokens are then not accepted. */
+  apiTokens?: ApiTokenLookup;
+  /** Absent when JWT_SECRET is not configured: users' JWTs are then not accepted. */
+  jwt?: JwtVerifier;
+  /** A user entry by id, or undefined. */
+  user(id: number): Promise<Doc | undefined>;
+  now?: () => Date;
+}
+
+const refused = () => new UnauthorizedError('Missing or invalid credentials');
+
+function roleOfType(type: string, settings: AccessSettings): Role {
+  return createRole(type, settings.roles[type] ?? {});
+}
+
+export async function authenticate(authorization: string | null, sources: CredentialSources): Promise<Caller> {
+  const { settings } = sources;
+  if (authorization === null || authorization.trim() === '') {
+    return { role: roleOfType(PUBLIC_ROLE, settings), kind: 'public', accessKey: `role:${PUBLIC_ROLE}` };
+  }
+  const bearer = /^Bearer\s+(\S+)$/i.exec(authorization.trim());
+  if (!bearer) throw refused();
+  const token = bearer[1];
+
+  const seedRole = settings.tokens[digest(token)];
+  if (seedRole !== undefined) return { role: roleOfType(seedRole, settings), kind: 'seed-token', accessKey: `role:${seedRole}` };
+
+  const apiToken = await sources.apiTokens?.find(token);
+  if (apiToken) {
+    if (isExpired(apiToken, sources.now?.() ?? new Date())) throw refused();
+    const key = apiToken.type === 'custom' ? `api-token:${apiToken.id}` : 'api-token:read';
+    return { role: tokenRole(apiToken, sources.model), kind: 'api-token', accessKey: key };
+  }
+
+  if (sources.jwt && looksLikeJwt(token)) {
+    const id = await sources.jwt.userId(token);
+    const user = id === undefined ? undefined : await sources.user(id);
+    // As Strapi: a blocked user's token no longer opens anything.
+    if (!user || user.blocked === true) throw refused();
+    // A user without a role may read nothing (Strapi fails such a request).
+    const type = user.role === null || user.role === undefined ? undefined : settings.roleTypes[String(user.role)];
+    const role = type === undefined ? createRole('no-role', {}) : roleOfType(type, settings);
+    return { role, kind: 'user', user, accessKey: `role:${role.name}` };
+  }
+  throw refused();
+}

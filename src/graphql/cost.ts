@@ -1,0 +1,194 @@
+// A GraphQL operation on the gateway's schema, with its variables -> the largest number of
+// entries, component items and media files it can return: each list's limit (its page size, or
+// what a list without one may hold), capped by what the data holds there, multiplied down the
+// tree, summed over the tree, aliases counted. Linear in the document: each fragment is measured once.
+import {
+  getArgumentValues,
+  getNamedType,
+  getNullableType,
+  isCompositeType,
+  isListType,
+  isObjectType,
+  isInterfaceType,
+  Kind,
+  type DocumentNode,
+  type FieldNode,
+  type FragmentDefinitionNode,
+  type GraphQLCompositeType,
+  type GraphQLField,
+  type GraphQLSchema,
+  type OperationDefinitionNode,
+  type SelectionSetNode,
+} from 'graphql';
+import {
+  componentTypeName,
+  dynamicZoneUnionName,
+  entityResponseCollectionName,
+  entityResponseName,
+  relationResponseCollectionName,
+  collectionQueryField,
+  typeName,
+} from '../model/naming.ts';
+import { hasRootQueries, type AttributeOwner, type ContentModel } from '../model/types.ts';
+import { UNMEASURED, listKey, type Cardinality } from '../store/cardinality.ts';
+import { GRAPHQL_LIMITS, pageWindow, type PaginationArg } from './query/pagination.ts';
+
+/** What a list without a page size (a repeatable component's items, a dynamic zone) is assumed to hold. */
+export const UNPAGED_LIST_BOUND = GRAPHQL_LIMITS.maxPageSize;
+
+/** How the estimate reads the schema: which types are entries, lists of entries, components, zones. */
+export interface CostModel {
+  /** `XEntityResponse`: one entry. */
+  readonly single: ReadonlySet<string>;
+  /** `XEntityResponseCollection`, `XRelationResponseCollection`: a page of entries. */
+  readonly pages: ReadonlySet<string>;
+  /** `ComponentX`: one item, or a list of them. */
+  readonly components: ReadonlySet<string>;
+  /** `XBlocksDynamicZone`: a list of items. */
+  readonly zones: ReadonlySet<string>;
+  /**
+   * `<Type>.<field>` -> the most objects the data holds there (`Query.articles`: the entries;
+   * `Author.articles`: the most articles one author has). A field absent here has no bound.
+   */
+  readonly bounds: ReadonlyMap<string, number>;
+}
+
+/** The cost model of `model`, its lists bounded by what `cardinality` measured in the data. */
+export function costModel(model: ContentModel, cardinality: Cardinality = UNMEASURED): CostModel {
+  const single = new Set<string>();
+  const pages = new Set<string>();
+  const zones = new Set<string>();
+  for (const ct of model.contentTypes.values()) {
+    const type = typeName(ct);
+    single.add(entityResponseName(type));
+    pages.add(entityResponseCollectionName(type));
+    pages.add(relationResponseCollectionName(type));
+  }
+  const owners = [...model.contentTypes.values()].map((ct) => [ct, typeName(ct)] as const);
+  for (const [owner, type] of [...owners, ...[...model.components.values()].map((c) => [c, componentTypeName(c)] as const)]) {
+    for (const attribute of owner.attributes.values()) {
+      if (attribute.type === 'dynamiczone') zones.add(dynamicZoneUnionName(type, attribute.name));
+    }
+  }
+  const components = new Set([...model.components.values()].map(componentTypeName));
+  return { single, pages, components, zones, bounds: bounds(model, cardinality) };
+}
+
+function bounds(model: ContentModel, cardinality: Cardinality): Map<string, number> {
+  const found = new Map<string, number>();
+  const owners: Array<[AttributeOwner, string]> = [
+    ...[...model.contentTypes.values()].map((ct): [AttributeOwner, string] => [ct, typeName(ct)]),
+    ...[...model.components.values()].map((c): [AttributeOwner, string] => [c, componentTypeName(c)]),
+  ];
+  for (const [owner, type] of owners) {
+    for (const name of [...owner.attributes.keys(), 'localizations']) {
+      const measured = cardinality.lists.get(listKey(owner.uid, name));
+      if (measured !== undefined) found.set(`${type}.${name}`, measured);
+    }
+  }
+  for (const ct of [...model.contentTypes.values()].filter(hasRootQueries)) {
+    const measured = cardinality.entries.get(ct.uid);
+    if (measured !== undefined) found.set(`Query.${collectionQueryField(ct)}`, measured);
+  }
+  return found;
+}
+
+export interface Estimate {
+  /** Entries, component items and media files the operation can return at most. */
+  entries: number;
+}
+
+/**
+ * Estimates `operationName` (or the document's only operation). Arguments that do not coerce are
+ * read as absent: execution reports them. Stops counting past `stopAbove`, returning what it had.
+ */
+export function estimateCost(
+  schema: GraphQLSchema, costs: CostModel, document: DocumentNode, variables: Record<string, unknown> = {},
+  operationName?: string | null, stopAbove = Number.POSITIVE_INFINITY,
+): Estimate {
+  const fragments = new Map<string, FragmentDefinitionNode>();
+  let operation: OperationDefinitionNode | undefined;
+  for (const definition of document.definitions) {
+    if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
+    if (definition.kind === Kind.OPERATION_DEFINITION && (!operationName || definition.name?.value === operationName)) operation ??= definition;
+  }
+  const root = operation && schema.getRootType(operation.operation);
+  if (!operation || !root) return { entries: 0 };
+
+  const memo = new Map<string, number>();
+  const visiting = new Set<string>();
+
+  /** Objects returned under one parent object by `set` (and everything below it). */
+  function setCost(set: SelectionSetNode, parent: GraphQLCompositeType): number {
+    let total = 0;
+    for (const selection of set.selections) {
+      if (total > stopAbove) return total;
+      if (selection.kind === Kind.FIELD) {
+        total += fieldCost(selection, parent);
+      } else if (selection.kind === Kind.INLINE_FRAGMENT) {
+        const type = selection.typeCondition ? schema.getType(selection.typeCondition.name.value) : parent;
+        if (type && isCompositeType(type)) total += setCost(selection.selectionSet, type);
+      } else {
+        total += fragmentCost(selection.name.value);
+      }
+    }
+    return total;
+  }
+
+  function fragmentCost(name: string): number {
+    const known = memo.get(name);
+    if (known !== undefined) return known;
+    const fragment = fragments.get(name);
+    // A cycle is refused by graphql-js's own rules; it adds nothing here.
+    if (!fragment || visiting.has(name)) return 0;
+    visiting.add(name);
+    const type = schema.getType(fragment.typeCondition.name.value);
+    const cost = type && isCompositeType(type) ? setCost(fragment.selectionSet, type) : 0;
+    visiting.delete(name);
+    memo.set(name, cost);
+    return cost;
+  }
+
+  function fieldCost(node: FieldNode, parent: GraphQLCompositeType): number {
+    if (!node.selectionSet || !(isObjectType(parent) || isInterfaceType(parent))) return 0;
+    const field = parent.getFields()[node.name.value];
+    if (!field) return 0;
+    const named = getNamedType(field.type);
+    if (!isCompositeType(named)) return 0;
+    const below = setCost(node.selectionSet, named);
+    const unbounded = producedBy(field, named.name, node);
+    const produced = unbounded === undefined ? undefined : Math.min(unbounded, costs.bounds.get(`${parent.name}.${node.name.value}`) ?? unbounded);
+    // A wrapper (`data`, `attributes`, `meta`) passes its parent's count through.
+    return produced === undefined ? below : produced * (1 + below);
+  }
+
+  /** How many objects `field` returns per parent, or undefined for a wrapper. */
+  function producedBy(field: GraphQLField<unknown, unknown>, named: string, node: FieldNode): number | undefined {
+    if (costs.pages.has(named)) return pageOf(field, node);
+    if (costs.single.has(named)) return 1;
+    if (costs.zones.has(named)) return UNPAGED_LIST_BOUND;
+    if (costs.components.has(named)) {
+      if (!isListType(getNullableType(field.type))) return 1;
+      return field.args.some((arg) => arg.name === 'pagination') && node.arguments?.some((arg) => arg.name.value === 'pagination')
+        ? pageOf(field, node)
+        : UNPAGED_LIST_BOUND;
+    }
+    return undefined;
+  }
+
+  function pageOf(field: GraphQLField<unknown, unknown>, node: FieldNode): number {
+    let pagination: PaginationArg | undefined;
+    try {
+      pagination = getArgumentValues(field, node, variables).pagination as PaginationArg | undefined;
+    } catch {
+      pagination = undefined;
+    }
+    try {
+      return pageWindow(pagination).limit;
+    } catch {
+      return GRAPHQL_LIMITS.defaultPageSize;
+    }
+  }
+
+  return { entries: setCost(operation.selectionSet, root) };
+}
