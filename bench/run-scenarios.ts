@@ -29,8 +29,8 @@ export async function runScenarios(options: ScenarioRunOptions): Promise<Scenari
   const { load, log } = options;
   const [limit, off, on] = await Promise.all([
     startLimitProcess(options.port),
-    startGatewayProcess({ dataset: options.dataset, port: options.port + 1, responseCache: 'off' }),
-    startGatewayProcess({ dataset: options.dataset, port: options.port + 2, responseCache: 'on' }),
+    startGatewayProcess({ dataset: options.dataset, port: options.port + 1, responseCache: 'off', onUnexpectedExit: log }),
+    startGatewayProcess({ dataset: options.dataset, port: options.port + 2, responseCache: 'on', onUnexpectedExit: log }),
   ]);
   const start = { readyMs: off.readyMs, memory: await off.memory() };
   log(`gateways ready (cache off in ${(off.readyMs / 1000).toFixed(1)} s, on in ${(on.readyMs / 1000).toFixed(1)} s)`);

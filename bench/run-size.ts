@@ -25,7 +25,7 @@ export async function runSize(options: SizeRunOptions): Promise<SizeRun> {
   let run: SizeRun;
   try {
     const gateway = await startGatewayProcess({
-      dataset: options.dataset, port: options.port + 3, responseCache: 'off', nodeFlags: options.nodeFlags, timeoutMs: 30 * 60_000,
+      dataset: options.dataset, port: options.port + 3, responseCache: 'off', nodeFlags: options.nodeFlags, timeoutMs: 30 * 60_000, onUnexpectedExit: log,
     });
     try {
       const memory = await gateway.memory();

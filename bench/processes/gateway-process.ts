@@ -14,6 +14,8 @@ export interface GatewayProcessOptions {
   nodeFlags?: readonly string[];
   /** Longest wait for the import and start-up. */
   timeoutMs?: number;
+  /** Told when the child ends before `stop()` (crash, out of memory, killed from outside). */
+  onUnexpectedExit?(message: string): void;
 }
 
 export interface GatewayProcess {
@@ -36,9 +38,14 @@ export async function startGatewayProcess(options: GatewayProcessOptions): Promi
   child.stdout.on('data', output.push);
   child.stderr.on('data', output.push);
   const url = `http://127.0.0.1:${options.port}`;
+  let stopping = false;
+  child.once('exit', (code, signal) => {
+    if (!stopping) options.onUnexpectedExit?.(`gateway on ${url} (RESPONSE_CACHE=${options.responseCache}) exited (${code ?? signal}) while measured; its last output:\n${output.text()}`);
+  });
   try {
     await waitUntilAnswers(child, `${url}/_health`, 204, options.timeoutMs ?? 120_000, output.text);
   } catch (error) {
+    stopping = true;
     await stopChild(child);
     throw error;
   }
@@ -47,6 +54,9 @@ export async function startGatewayProcess(options: GatewayProcessOptions): Promi
     pid: child.pid,
     readyMs: performance.now() - started,
     memory: () => memoryOf(child.pid),
-    stop: () => stopChild(child),
+    stop: () => {
+      stopping = true;
+      return stopChild(child);
+    },
   };
 }
