@@ -1,5 +1,6 @@
 // A dataset file + a port + RESPONSE_CACHE -> the gateway running as a child process on the
-// embedded store (`npm start` with --seed), timed from spawn to its first healthy answer.
+// embedded store (gateway/main.ts, as `npm start` runs it, with --seed), timed from spawn to its
+// first healthy answer.
 import { spawn } from 'node:child_process';
 import { memoryOf, stopChild, tail, waitUntilAnswers, type Memory } from './child.ts';
 
@@ -28,7 +29,8 @@ export interface GatewayProcess {
 }
 
 export async function startGatewayProcess(options: GatewayProcessOptions): Promise<GatewayProcess> {
-  const args = [...(options.nodeFlags ?? []), '--import', 'tsx', 'gateway/main.ts', '--schema', BENCH_SCHEMA, '--seed', options.dataset, '--port', String(options.port), '--host', '127.0.0.1'];
+  const entry = new URL('./gateway-child.ts', import.meta.url).pathname;
+  const args = [...(options.nodeFlags ?? []), '--import', 'tsx', entry, '--schema', BENCH_SCHEMA, '--seed', options.dataset, '--port', String(options.port), '--host', '127.0.0.1'];
   const started = performance.now();
   const child = spawn(process.execPath, args, {
     env: { ...process.env, RESPONSE_CACHE: options.responseCache },
