@@ -2,6 +2,7 @@
 // six scenarios (limit, gateway with the response cache off and on, Strapi with --strapi), and
 // with --size the large collection; prints the tables and writes bench/results.json.
 import { readFile, writeFile } from 'node:fs/promises';
+import { loadavg } from 'node:os';
 import { parseBenchArgs, type BenchOptions } from './args.ts';
 import type { LoadSettings } from './load.ts';
 import { datasetSize } from './dataset/size.ts';
@@ -44,6 +45,7 @@ async function sizeRuns(options: BenchOptions, load: LoadSettings, main: Scenari
 
 async function main(options: BenchOptions): Promise<void> {
   const started = performance.now();
+  const loadAtStart = loadavg()[0];
   const load: LoadSettings = { connections: options.connections, durationS: options.durationS, warmupS: options.warmupS };
   const path = await dataset(options.articles);
   const storeQueries = await countStoreQueries(path, SCENARIOS);
@@ -60,6 +62,7 @@ async function main(options: BenchOptions): Promise<void> {
     size: size?.runs,
     notes: [...run.notes, ...(size?.notes ?? [])],
     durationS: (performance.now() - started) / 1000,
+    loadAverage: { start: loadAtStart, end: loadavg()[0] },
   };
   await writeFile(RESULTS_FILE, `${JSON.stringify(results, null, 2)}\n`);
   console.log(`\n${renderReport(results)}\n`);

@@ -21,7 +21,7 @@ export function replaceRecordedSection(markdown: string, section: string): strin
 export function renderRecord(results: BenchResults, command: string): string {
   const m = results.machine;
   return [
-    `Measured ${results.date.slice(0, 10)} with \`${command}\` (${Math.round(results.durationS)} s in all) on ${m.cpu}, ${m.cores} cores, ${m.memoryGb} GiB, ${m.os}, Node ${m.node}.`,
+    `Measured ${results.date.slice(0, 10)} with \`${command}\` (${Math.round(results.durationS)} s in all) on ${m.cpu}, ${m.cores} cores, ${m.memoryGb} GiB, ${m.os}, Node ${m.node}; 1-minute load average ${results.loadAverage.start.toFixed(1)} at the start, ${results.loadAverage.end.toFixed(1)} at the end.`,
     '',
     renderReport(results),
   ].join('\n');

@@ -55,4 +55,6 @@ export interface BenchResults {
   notes: string[];
   /** Wall-clock time of the whole run, seconds. */
   durationS: number;
+  /** The machine's 1-minute load average when the run started and ended: how much else ran. */
+  loadAverage: { start: number; end: number };
 }
