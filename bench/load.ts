@@ -19,6 +19,8 @@ export interface LoadMeasure {
   requests: number;
   non2xx: number;
   errors: number;
+  /** The first connection error or timeout autocannon saw, if any. */
+  firstError?: string;
   /**
    * `duration`: answers in `durationS` seconds. `answers`: the time two answers per connection
    * took, for a target too slow to give that many in `durationS` (a timed run would count
@@ -29,20 +31,34 @@ export interface LoadMeasure {
 
 type Stop = { durationS: number } | { amount: number };
 
-function run(url: string, request: BenchRequest, connections: number, stop: Stop): Promise<autocannon.Result> {
-  return autocannon({
-    url: url + request.path,
-    method: request.method,
-    headers: request.headers,
-    body: request.body,
-    connections,
-    ...('amount' in stop ? { amount: stop.amount } : { duration: stop.durationS }),
-    // The default (10 s) would cut off Strapi's slowest answers under 8 connections.
-    timeout: 120,
+interface Run {
+  result: autocannon.Result;
+  firstError?: string;
+}
+
+function run(url: string, request: BenchRequest, connections: number, stop: Stop): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    let firstError: string | undefined;
+    const instance = autocannon(
+      {
+        url: url + request.path,
+        method: request.method,
+        headers: request.headers,
+        body: request.body,
+        connections,
+        ...('amount' in stop ? { amount: stop.amount } : { duration: stop.durationS }),
+        // The default (10 s) would cut off Strapi's slowest answers under 8 connections.
+        timeout: 120,
+      },
+      (error, result) => (error ? reject(error) : resolve({ result, firstError })),
+    );
+    instance.on('reqError', (error: unknown) => {
+      firstError ??= error instanceof Error ? `${(error as NodeJS.ErrnoException).code ?? error.name}: ${error.message}` : String(error);
+    });
   });
 }
 
-function toMeasure(result: autocannon.Result, measuredOver: LoadMeasure['measuredOver']): LoadMeasure {
+function toMeasure({ result, firstError }: Run, measuredOver: LoadMeasure['measuredOver']): LoadMeasure {
   const requests = result['2xx'] + result.non2xx;
   return {
     requestsPerSec: requests / result.duration,
@@ -51,6 +67,7 @@ function toMeasure(result: autocannon.Result, measuredOver: LoadMeasure['measure
     requests,
     non2xx: result.non2xx,
     errors: result.errors,
+    ...(firstError === undefined ? {} : { firstError }),
     measuredOver,
   };
 }
@@ -64,7 +81,7 @@ function toMeasure(result: autocannon.Result, measuredOver: LoadMeasure['measure
 export async function measureLoad(url: string, request: BenchRequest, settings: LoadSettings): Promise<LoadMeasure> {
   const { connections } = settings;
   const probe = await run(url, request, connections, { amount: connections });
-  const expectedAnswers = (connections / probe.duration) * settings.durationS;
+  const expectedAnswers = (connections / probe.result.duration) * settings.durationS;
   if (expectedAnswers < 2 * connections) return toMeasure(await run(url, request, connections, { amount: 2 * connections }), 'answers');
   if (settings.warmupS > 0) await run(url, request, connections, { durationS: settings.warmupS });
   const result = await run(url, request, connections, { durationS: settings.durationS });

@@ -46,7 +46,7 @@ export async function measureLimit(limit: LimitProcess, gatewayUrl: string, scen
 }
 
 function describe(scenario: Scenario, name: string, measure: LoadMeasure): string {
-  const failed = measure.non2xx + measure.errors > 0 ? ` (${measure.non2xx} non-2xx, ${measure.errors} errors)` : '';
+  const failed = measure.non2xx + measure.errors > 0 ? ` (${measure.non2xx} non-2xx, ${measure.errors} errors${measure.firstError ? `, first: ${measure.firstError}` : ''})` : '';
   const over = measure.measuredOver === 'answers' ? ` (too slow for a timed run: ${measure.requests} answers timed)` : '';
   return `  ${scenario.label} / ${name}: ${measure.requestsPerSec.toFixed(1)} req/s, p50 ${measure.p50Ms} ms, p99 ${measure.p99Ms} ms${over}${failed}`;
 }

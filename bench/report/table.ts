@@ -7,10 +7,17 @@ function rate(target: TargetResult): string {
   return formatRate(target.requestsPerSec) + (target.measuredOver === 'answers' ? ' *' : '') + (target.non2xx + target.errors > 0 ? ' !' : '');
 }
 
-const targetsOf = (results: BenchResults): TargetResult[] => [
-  ...results.scenarios.flatMap((s) => [s.off, s.on, s.limit, ...(s.strapi ? [s.strapi] : [])]),
-  ...(results.size ?? []).flatMap((run) => run.scenarios.flatMap((s) => [s.off, s.limit])),
-];
+/** Every measured target of a run, with a name for notes. */
+function targetsOf(results: BenchResults): Array<[name: string, target: TargetResult]> {
+  const named = (label: string, targets: Partial<Record<string, TargetResult>>) =>
+    Object.entries(targets).flatMap(([key, target]): Array<[string, TargetResult]> => (target ? [[`${label} (${key})`, target]] : []));
+  return [
+    ...results.scenarios.flatMap((s) => named(s.label, { off: s.off, on: s.on, limit: s.limit, strapi: s.strapi })),
+    ...(results.size ?? []).slice(1).flatMap((run) =>
+      run.scenarios.flatMap((s) => named(`${s.label} at ${run.articles.toLocaleString('en-US')} articles`, { off: s.off, limit: s.limit })),
+    ),
+  ];
+}
 
 const queries = (count: number | null) => (count === null ? '-' : String(count));
 
@@ -75,14 +82,11 @@ export function scenarioNotes(results: BenchResults): string[] {
   if (results.responseCache === 'absent') {
     notes.push('- This gateway build has no response cache (nothing in gateway/ or src/ reads RESPONSE_CACHE): the Off and On columns measure the same thing.');
   }
-  const failed = results.scenarios.flatMap((s) =>
-    (['off', 'on', 'limit', 'strapi'] as const).flatMap((key) => {
-      const target = s[key];
-      return target && target.non2xx + target.errors > 0 ? [`${s.label} (${key}): ${target.non2xx} non-2xx, ${target.errors} errors`] : [];
-    }),
-  );
+  const failed = targetsOf(results)
+    .filter(([, target]) => target.non2xx + target.errors > 0)
+    .map(([name, target]) => `${name}: ${target.non2xx} non-2xx, ${target.errors} errors${target.firstError ? ` (first: ${target.firstError})` : ''}`);
   if (failed.length) notes.push(`- ! marks rates that include failed answers: ${failed.join('; ')}.`);
-  if (targetsOf(results).some((target) => target.measuredOver === 'answers')) {
+  if (targetsOf(results).some(([, target]) => target.measuredOver === 'answers')) {
     notes.push(`- * marks targets too slow to answer ${2 * connections} requests in ${durationS} s: their rate is ${2 * connections} answers (2 per connection) over the time they took.`);
   }
   return [...notes, ...results.notes.map((note) => `- ${note}`)];
