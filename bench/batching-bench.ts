@@ -1,14 +1,14 @@
 // Benchmark: the 3-level query of test/graphql/batching.test.ts over growing blogs, with the
 // request's DataLoaders batching (as served) and with batching off (the N+1 pattern), in one run.
-//   npm run bench
+//   npm run bench:batching
 import { execute, parse } from 'graphql';
-import { createRole } from '../../src/auth/roles.ts';
-import { buildGraphQLSchema } from '../../src/graphql/build-schema.ts';
-import { createLoaders } from '../../src/graphql/loaders.ts';
-import { loadContentModel } from '../../src/model/load.ts';
-import { EmbeddedStore } from '../../src/store/embedded-store.ts';
-import { CountingStore } from '../../src/store/store.ts';
-import { fillBlog } from '../support/generated-blog.ts';
+import { createRole } from '../src/auth/roles.ts';
+import { buildGraphQLSchema } from '../src/graphql/build-schema.ts';
+import { createLoaders } from '../src/graphql/loaders.ts';
+import { loadContentModel } from '../src/model/load.ts';
+import { EmbeddedStore } from '../src/store/embedded-store.ts';
+import { CountingStore } from '../src/store/store.ts';
+import { fillBlog } from '../test/support/generated-blog.ts';
 
 const QUERY = parse(`{
   articles(pagination: { pageSize: 100 }) { data { attributes {

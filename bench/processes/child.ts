@@ -1,0 +1,61 @@
+// Helpers for the benchmark's child processes: waiting until one answers, stopping it, reading
+// its memory from /proc (Linux; absent elsewhere).
+import type { ChildProcess } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+
+/** Resolves once `url` answers `status`; rejects when the child exits first or `timeoutMs` passes. */
+export async function waitUntilAnswers(child: ChildProcess, url: string, status: number, timeoutMs: number, output: () => string): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`${url}: the process exited (${child.exitCode ?? child.signalCode}) before answering:\n${output()}`);
+    }
+    try {
+      if ((await fetch(url)).status === status) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${url}: no ${status} answer within ${timeoutMs / 1000} s:\n${output()}`);
+}
+
+/** Sends SIGTERM, then SIGKILL if the child is still there after `graceMs`. */
+export async function stopChild(child: ChildProcess, graceMs = 5000): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+  await exited;
+  clearTimeout(timer);
+}
+
+export interface Memory {
+  /** Resident set size now, MB. */
+  rssMb: number;
+  /** Largest resident set size so far, MB. */
+  peakRssMb: number;
+}
+
+/** The child's memory from /proc/<pid>/status, or undefined where /proc is not there. */
+export async function memoryOf(pid: number | undefined): Promise<Memory | undefined> {
+  if (pid === undefined) return undefined;
+  try {
+    const status = await readFile(`/proc/${pid}/status`, 'utf8');
+    const kb = (key: string) => Number(new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
+    return { rssMb: kb('VmRSS') / 1024, peakRssMb: kb('VmHWM') / 1024 };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Keeps the last `max` characters a child wrote, for error messages. */
+export function tail(max = 4000): { push(chunk: Buffer): void; text(): string } {
+  let text = '';
+  return {
+    push(chunk) {
+      text = (text + chunk.toString()).slice(-max);
+    },
+    text: () => text,
+  };
+}

@@ -1,0 +1,64 @@
+// A dataset file + a port + RESPONSE_CACHE -> the gateway running as a child process on the
+// embedded store (gateway/main.ts, as `npm start` runs it, with --seed), timed from spawn to its
+// first healthy answer.
+import { spawn } from 'node:child_process';
+import { memoryOf, stopChild, tail, waitUntilAnswers, type Memory } from './child.ts';
+
+/** The conformance fixture's model; the repository keeps an identical copy. */
+export const BENCH_SCHEMA = 'test/fixtures/blog';
+
+export interface GatewayProcessOptions {
+  dataset: string;
+  port: number;
+  responseCache: 'on' | 'off';
+  /** Node flags for the child (`--max-old-space-size=8192`); none by default. */
+  nodeFlags?: readonly string[];
+  /** Longest wait for the import and start-up. */
+  timeoutMs?: number;
+  /** Told when the child ends before `stop()` (crash, out of memory, killed from outside). */
+  onUnexpectedExit?(message: string): void;
+}
+
+export interface GatewayProcess {
+  url: string;
+  pid: number | undefined;
+  /** Spawn to first 204 from /_health: Node start-up, model load, seed parse and import. */
+  readyMs: number;
+  memory(): Promise<Memory | undefined>;
+  stop(): Promise<void>;
+}
+
+export async function startGatewayProcess(options: GatewayProcessOptions): Promise<GatewayProcess> {
+  const entry = new URL('./gateway-child.ts', import.meta.url).pathname;
+  const args = [...(options.nodeFlags ?? []), '--import', 'tsx', entry, '--schema', BENCH_SCHEMA, '--seed', options.dataset, '--port', String(options.port), '--host', '127.0.0.1'];
+  const started = performance.now();
+  const child = spawn(process.execPath, args, {
+    env: { ...process.env, RESPONSE_CACHE: options.responseCache },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output = tail();
+  child.stdout.on('data', output.push);
+  child.stderr.on('data', output.push);
+  const url = `http://127.0.0.1:${options.port}`;
+  let stopping = false;
+  child.once('exit', (code, signal) => {
+    if (!stopping) options.onUnexpectedExit?.(`gateway on ${url} (RESPONSE_CACHE=${options.responseCache}) exited (${code ?? signal}) while measured; its last output:\n${output.text()}`);
+  });
+  try {
+    await waitUntilAnswers(child, `${url}/_health`, 204, options.timeoutMs ?? 120_000, output.text);
+  } catch (error) {
+    stopping = true;
+    await stopChild(child);
+    throw error;
+  }
+  return {
+    url,
+    pid: child.pid,
+    readyMs: performance.now() - started,
+    memory: () => memoryOf(child.pid),
+    stop: () => {
+      stopping = true;
+      return stopChild(child);
+    },
+  };
+}
