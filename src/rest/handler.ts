@@ -62,8 +62,15 @@ export function createRestHandler(deps: RestHandlerDeps): (request: Request) => 
       variableValues: built.variables,
       contextValue: context,
     });
-    // The error that explains the answer best is ours (a 403, a 400), not a consequence of it.
-    if (result.errors?.length) throw result.errors.find((e) => originalError(e) instanceof ApplicationError) ?? result.errors[0];
+    if (result.errors?.length) {
+      // The error that explains the answer best is ours (a 403, a 400), not a consequence of it.
+      const ours = result.errors.find((e) => originalError(e) instanceof ApplicationError);
+      if (ours) throw ours;
+      // Without a path, the error is about the request's values (a variable the schema's scalars
+      // refuse), which validation should have caught: still the caller's value, so a 400.
+      const first = result.errors[0];
+      throw first.path === undefined ? new ValidationError(first.message) : first;
+    }
     return result.data?.[field];
   }
 

@@ -1,5 +1,6 @@
 // Query-string text -> a value of the GraphQL scalar its field is filtered with ("100" -> 100 for
 // an integer, "true" -> true, ids as ID strings). Text that does not convert is a ValidationError.
+import { calendarDate, dateTime, timeOfDay } from '../model/temporal.ts';
 import { assertNever } from '../model/types.ts';
 import { type FieldType, invalidValue } from './attributes.ts';
 import type { FilterValue } from './query.ts';
@@ -7,8 +8,6 @@ import type { FilterValue } from './query.ts';
 const INT32_MIN = -(2 ** 31);
 const INT32_MAX = 2 ** 31 - 1;
 const INTEGER = /^[+-]?\d+$/;
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const TIME = /^\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?$/;
 
 /** Converts `text` for a field of `type`; `parameter` names it in the error. */
 export function convertValue(type: FieldType, text: string, parameter: string): FilterValue {
@@ -43,29 +42,27 @@ export function convertValue(type: FieldType, text: string, parameter: string): 
     }
     case 'boolean':
       return convertBoolean(text, parameter);
-    case 'date':
-      if (!DATE.test(text) || Number.isNaN(Date.parse(text))) throw invalidValue(parameter, 'a date YYYY-MM-DD', text);
-      return text;
-    case 'time':
-      if (!TIME.test(text)) throw invalidValue(parameter, 'a time HH:mm:ss.SSS', text);
-      return normaliseTime(text);
+    case 'date': {
+      const date = calendarDate(text);
+      if (date === undefined) throw invalidValue(parameter, 'a date YYYY-MM-DD on the calendar', text);
+      return date;
+    }
+    case 'time': {
+      const time = timeOfDay(text);
+      if (time === undefined) throw invalidValue(parameter, 'a time HH:mm:ss.SSS', text);
+      return time;
+    }
     case 'datetime':
     case 'timestamp': {
-      const time = Date.parse(text);
-      if (Number.isNaN(time)) throw invalidValue(parameter, 'an ISO 8601 date-time', text);
-      return new Date(time).toISOString();
+      const instant = dateTime(text);
+      if (instant === undefined) throw invalidValue(parameter, 'an ISO 8601 date-time, years 0000-9999', text);
+      return instant.toISOString();
     }
     default:
       return assertNever(type, 'field type');
   }
 }
 
-/** Times are stored as `HH:mm:ss.SSS`; `09:30` and `09:30:00` mean `09:30:00.000`. */
-function normaliseTime(text: string): string {
-  const [hours, minutes, seconds = '00'] = text.split(':');
-  const [whole, fraction = ''] = seconds.split('.');
-  return `${hours}:${minutes}:${whole}.${fraction.padEnd(3, '0')}`;
-}
 
 const TRUE = new Set(['true', 't', '1']);
 const FALSE = new Set(['false', 'f', '0']);

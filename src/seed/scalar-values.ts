@@ -2,15 +2,13 @@
 // sentence saying what was expected and what came instead.
 import { hashPassword } from '../auth/passwords.ts';
 import { describe } from '../model/problems.ts';
+import { calendarDate, dateTime, timeOfDay } from '../model/temporal.ts';
 import { assertNever, type ScalarAttribute } from '../model/types.ts';
 
 export type Conversion = { ok: true; value: unknown } | { ok: false; problem: string };
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const UID = /^[A-Za-z0-9-_.~]*$/;
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-const TIME = /^(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?$/;
-const DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})$/;
 const INT64_MIN = -(2n ** 63n);
 const INT64_MAX = 2n ** 63n - 1n;
 
@@ -60,8 +58,8 @@ export function storedScalar(attribute: ScalarAttribute, value: unknown): Conver
 /** An ISO 8601 date-time with a zone (`2024-01-15T09:30:00.000Z`) or epoch milliseconds -> Date. */
 export function storedDateTime(value: unknown): Conversion {
   const date =
-    typeof value === 'string' && DATETIME.test(value)
-      ? new Date(value)
+    typeof value === 'string'
+      ? dateTime(value, { zoneRequired: true })
       : typeof value === 'number' && Number.isSafeInteger(value)
         ? new Date(value)
         : undefined;
@@ -71,24 +69,13 @@ export function storedDateTime(value: unknown): Conversion {
 }
 
 function storedDate(value: unknown): Conversion {
-  const match = typeof value === 'string' ? DATE.exec(value) : null;
-  if (match) {
-    const [year, month, day] = match.slice(1).map(Number);
-    const date = new Date(Date.UTC(year, month - 1, day));
-    if (date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day) return ok(value);
-  }
-  return expected('a date "YYYY-MM-DD"', value);
+  const date = typeof value === 'string' ? calendarDate(value) : undefined;
+  return date === undefined ? expected('a date "YYYY-MM-DD"', value) : ok(date);
 }
 
 function storedTime(value: unknown): Conversion {
-  const match = typeof value === 'string' ? TIME.exec(value) : null;
-  if (match) {
-    const [hours, minutes, seconds = '00', millis = '0'] = match.slice(1);
-    if (Number(hours) < 24 && Number(minutes) < 60 && Number(seconds) < 60) {
-      return ok(`${hours}:${minutes}:${seconds}.${millis.padEnd(3, '0')}`);
-    }
-  }
-  return expected('a time "HH:mm", "HH:mm:ss" or "HH:mm:ss.SSS"', value);
+  const time = typeof value === 'string' ? timeOfDay(value) : undefined;
+  return time === undefined ? expected('a time "HH:mm", "HH:mm:ss" or "HH:mm:ss.SSS"', value) : ok(time);
 }
 
 function storedBigInteger(value: unknown): Conversion {

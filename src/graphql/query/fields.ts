@@ -9,11 +9,11 @@ export type FieldMeaning =
   | { kind: 'component'; path: string; component: string; repeatable: boolean }
   | { kind: 'none' };
 
-const SYSTEM_SCALARS: Record<string, ScalarType | 'id'> = {
-  id: 'id',
-  createdAt: 'datetime',
-  updatedAt: 'datetime',
-};
+const SYSTEM_SCALARS: ReadonlyMap<string, ScalarType | 'id'> = new Map([
+  ['id', 'id'],
+  ['createdAt', 'datetime'],
+  ['updatedAt', 'datetime'],
+]);
 
 function isContentType(owner: AttributeOwner): owner is ContentType {
   return 'kind' in owner;
@@ -46,7 +46,8 @@ export function fieldMeaning(owner: AttributeOwner, name: string, prefix = ''): 
     }
   }
   if (!isContentType(owner)) return { kind: 'none' };
-  if (name in SYSTEM_SCALARS) return { kind: 'scalar', path, type: SYSTEM_SCALARS[name] };
+  const system = SYSTEM_SCALARS.get(name);
+  if (system) return { kind: 'scalar', path, type: system };
   if (name === 'publishedAt' && owner.draftAndPublish) return { kind: 'scalar', path, type: 'datetime' };
   if (name === 'locale' && owner.localized) return { kind: 'scalar', path, type: 'string' };
   if (name === 'localizations' && owner.localized) return { kind: 'relation', path, attribute: localizationsAttribute(owner) };

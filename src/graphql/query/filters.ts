@@ -8,6 +8,7 @@ import type { AttributeOwner, ContentModel, ContentType, RelationAttribute } fro
 import type { Filter } from '../../store/store.ts';
 import { fieldMeaning } from './fields.ts';
 import { ALWAYS, NEVER, allOf, andTruth, anyOf, conjunction, disjunction, notTruth, orTruth, selects, type Polarity, type Truth } from './logic.ts';
+import { checkFilterSize } from './input-limits.ts';
 import { operatorFilter, operatorsOnNull } from './operators.ts';
 
 /** Reads `field` of every `ct` entry matching `filter` from the store. */
@@ -24,8 +25,9 @@ export interface FilterScope {
 
 type Input = Record<string, unknown>;
 
-/** The entries of `owner` for which `input` is TRUE. */
+/** The entries of `owner` for which `input` is TRUE. @throws ValidationError past the input limits. */
 export function compileFilters(scope: FilterScope, owner: AttributeOwner, input: Input | null | undefined, prefix = ''): Promise<Filter> {
+  checkFilterSize(input);
   return compile(scope, owner, input, prefix, true);
 }
 

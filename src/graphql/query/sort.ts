@@ -4,6 +4,7 @@ import { ValidationError } from '../../errors/errors.ts';
 import type { AttributeOwner } from '../../model/types.ts';
 import type { Filter, SortDirection } from '../../store/store.ts';
 import { fieldMeaning } from './fields.ts';
+import { distinctSortKeys } from './input-limits.ts';
 import type { FilterScope } from './filters.ts';
 
 /** What planning reads: the model, and which content-types the caller may list. */
@@ -15,22 +16,19 @@ export interface SortPlan {
   lookups: Filter[];
   /** Fields the lookups add, removed before documents leave the query. */
   temporary: string[];
+  /** Relation path already brought in -> the field holding it, so two keys through one relation share a join. */
+  joined: Map<string, string>;
 }
 
-const DIRECTIONS: Record<string, SortDirection> = { asc: 1, desc: -1 };
+const DIRECTIONS: ReadonlyMap<string, SortDirection> = new Map([['asc', 1], ['desc', -1]]);
 
 /**
  * Plans `sort` on `owner`'s entries. A key through a relation to a content-type the caller may not
  * list is refused as Strapi refuses it (`Invalid parameter <relation>`): its order would tell.
  */
 export function planSort(scope: SortScope, owner: AttributeOwner, sort: readonly string[] | string | null | undefined): SortPlan {
-  const plan: SortPlan = { keys: [], lookups: [], temporary: [] };
-  const entries = sort == null ? [] : Array.isArray(sort) ? sort : [sort];
-  for (const entry of entries) {
-    for (const part of String(entry).split(',')) {
-      if (part.trim()) addKey(scope, owner, part.trim(), plan);
-    }
-  }
+  const plan: SortPlan = { keys: [], lookups: [], temporary: [], joined: new Map() };
+  for (const key of distinctSortKeys(sort)) addKey(scope, owner, key, plan);
   if (!plan.keys.some(([path]) => path === 'id')) plan.keys.push(['id', 1]);
   return plan;
 }
@@ -38,7 +36,7 @@ export function planSort(scope: SortScope, owner: AttributeOwner, sort: readonly
 function addKey(scope: SortScope, root: AttributeOwner, entry: string, plan: SortPlan) {
   const { model } = scope;
   const [pathText, directionText = 'asc'] = entry.split(':');
-  const direction = DIRECTIONS[directionText.toLowerCase()];
+  const direction = DIRECTIONS.get(directionText.toLowerCase());
   if (!direction) throw new ValidationError(`Invalid sort direction ${directionText} in ${entry}: expected asc or desc`);
   const segments = pathText.split('.');
   let owner: AttributeOwner = root;
@@ -60,10 +58,14 @@ function addKey(scope: SortScope, root: AttributeOwner, entry: string, plan: Sor
     }
     if (meaning.kind === 'relation' && !last && meaning.attribute.side === 'owner' && !meaning.attribute.toMany) {
       const target = model.contentTypes.get(meaning.attribute.target)!;
-      const alias = `__sort${plan.lookups.length}`;
-      plan.lookups.push({ $lookup: { from: target.collectionName, localField: meaning.path, foreignField: 'id', as: alias } });
-      plan.lookups.push({ $addFields: { [alias]: { $arrayElemAt: [`$${alias}`, 0] } } });
-      plan.temporary.push(alias);
+      let alias = plan.joined.get(meaning.path);
+      if (alias === undefined) {
+        alias = `__sort${plan.joined.size}`;
+        plan.lookups.push({ $lookup: { from: target.collectionName, localField: meaning.path, foreignField: 'id', as: alias } });
+        plan.lookups.push({ $addFields: { [alias]: { $arrayElemAt: [`$${alias}`, 0] } } });
+        plan.temporary.push(alias);
+        plan.joined.set(meaning.path, alias);
+      }
       owner = target;
       prefix = `${alias}.`;
       continue;

@@ -1,6 +1,7 @@
 // Custom scalars of Strapi's GraphQL schema: JSON, Long, Date, Time, DateTime, plus the
 // I18NLocaleCode and Upload names clients reference. Each validates input and says why it refused.
 import { GraphQLError, GraphQLScalarType, Kind, type ValueNode } from 'graphql';
+import { calendarDate, dateTime, timeOfDay } from '../../model/temporal.ts';
 
 function literalValue(ast: ValueNode): unknown {
   switch (ast.kind) {
@@ -60,9 +61,10 @@ function parseLong(value: unknown): bigint {
   throw new GraphQLError(`Long cannot represent ${JSON.stringify(value)}: expected a whole number or a string of digits`);
 }
 
-function stringScalar(name: string, description: string, pattern: RegExp, expected: string) {
+function stringScalar(name: string, description: string, read: (text: string) => string | undefined, expected: string) {
   const parse = (value: unknown): string => {
-    if (typeof value === 'string' && pattern.test(value)) return value;
+    const parsed = typeof value === 'string' ? read(value) : undefined;
+    if (parsed !== undefined) return parsed;
     throw new GraphQLError(`${name} cannot represent ${JSON.stringify(value)}: expected ${expected}`);
   };
   return new GraphQLScalarType({
@@ -74,11 +76,9 @@ function stringScalar(name: string, description: string, pattern: RegExp, expect
   });
 }
 
-export const DateScalar = stringScalar('Date', 'A date string, such as 2007-12-03.', /^\d{4}-\d{2}-\d{2}$/, 'a date YYYY-MM-DD');
+export const DateScalar = stringScalar('Date', 'A date string, such as 2007-12-03.', calendarDate, 'a date YYYY-MM-DD on the calendar');
 
-export const TimeScalar = stringScalar('Time', 'A time string with format HH:mm:ss.SSS', /^\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?$/, 'a time HH:mm:ss.SSS');
-
-const ISO_DATETIME = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+export const TimeScalar = stringScalar('Time', 'A time string with format HH:mm:ss.SSS', timeOfDay, 'a time HH:mm:ss.SSS');
 
 export const DateTimeScalar = new GraphQLScalarType({
   name: 'DateTime',
@@ -89,14 +89,12 @@ export const DateTimeScalar = new GraphQLScalarType({
 });
 
 function parseDateTime(value: unknown): Date {
-  if (typeof value === 'string' && ISO_DATETIME.test(value)) {
-    const date = new Date(value);
-    if (!Number.isNaN(date.getTime())) return date;
-  }
-  throw new GraphQLError(`DateTime cannot represent ${JSON.stringify(value)}: expected an ISO 8601 date-time`);
+  const instant = typeof value === 'string' ? dateTime(value) : undefined;
+  if (instant) return instant;
+  throw new GraphQLError(`DateTime cannot represent ${JSON.stringify(value)}: expected an ISO 8601 date-time, years 0000-9999`);
 }
 
-export const I18NLocaleCodeScalar = stringScalar('I18NLocaleCode', 'A string used to identify an i18n locale', /^[A-Za-z0-9_-]+$/, 'a locale code');
+export const I18NLocaleCodeScalar = stringScalar('I18NLocaleCode', 'A string used to identify an i18n locale', (text) => (/^[A-Za-z0-9_-]{1,35}$/.test(text) ? text : undefined), 'a locale code');
 
 export const UploadScalar = new GraphQLScalarType({
   name: 'Upload',
