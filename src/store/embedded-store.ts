@@ -1,88 +1,62 @@
-// The embedded store: in-memory collections queried with MongoDB's query language by mingo.
-// The default when no MONGODB_URI is set, so the gateway runs on a fresh machine.
-import { aggregate as mingoAggregate, find as mingoFind } from 'mingo';
+// The embedded store: in-memory collections queried with MongoDB's query language, the default
+// when no MONGODB_URI is set. Indexed conditions narrow the documents first (ids through a map,
+// declared indexes through postings and bitmaps); mingo tests only the rest; a page in id order
+// stops once it is full; counts of indexed conditions read no document. Reads hand out the
+// store's own frozen documents, never copies.
+import { Query, aggregate as mingoAggregate, find as mingoFind } from 'mingo';
+import { Collection } from './embedded/collection.ts';
+import { planFilter } from './embedded/plan.ts';
+import { decode, encode } from './embedded/values.ts';
 import type { Doc, Filter, FindOptions, IndexSpec, Store } from './store.ts';
 
-/**
- * An int64 as mingo should see it. mingo compares two values of one class by their `toString()`,
- * which for `bigint` orders "12" after "100". This text is the value offset by 2^63 and padded to
- * 20 digits, so text order is numeric order, and equal values have equal text.
- */
-class Int64 {
-  constructor(readonly value: bigint) {}
-  toString(): string {
-    return (this.value + OFFSET).toString().padStart(20, '0');
-  }
-  /** mingo serialises criteria while compiling them. */
-  toJSON(): string {
-    return this.toString();
-  }
-}
-const OFFSET = 2n ** 63n;
-
-/** Copies a value into the store's representation (int64 wrapped); the caller's stays untouched. */
-function encode(value: unknown): unknown {
-  if (typeof value === 'bigint') return new Int64(value);
-  if (value instanceof Date) return new Date(value.getTime());
-  if (value instanceof RegExp) return value;
-  if (Array.isArray(value)) return value.map(encode);
-  if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, encode(v)]));
-  }
-  return value;
-}
-
-/** Copies a stored value out (int64 unwrapped), so callers never share the store's objects. */
-function decode(value: unknown): unknown {
-  if (value instanceof Int64) return value.value;
-  if (value instanceof Date) return new Date(value.getTime());
-  if (Array.isArray(value)) return value.map(decode);
-  if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, decode(v)]));
-  }
-  return value;
-}
-
 export class EmbeddedStore implements Store {
-  private readonly collections = new Map<string, Map<number, Doc>>();
-  /** Each collection's documents in id order, kept until its next write. */
-  private readonly ordered = new Map<string, Doc[]>();
+  private readonly collections = new Map<string, Collection>();
   private readonly counters = new Map<string, number>();
-  private readonly indexes = new Map<string, Set<string>>();
+  private readonly indexNames = new Map<string, Set<string>>();
 
   async find(collection: string, filter: Filter, options: FindOptions = {}): Promise<Doc[]> {
-    const projection = options.projection ? { ...options.projection, id: 1 } : undefined;
-    let cursor = mingoFind(this.documents(collection), encode(filter) as Filter, projection);
-    if (options.sort?.length) cursor = cursor.sort(Object.fromEntries(options.sort));
-    if (options.skip) cursor = cursor.skip(options.skip);
-    // As in MongoDB, a limit of 0 means no limit.
-    if (options.limit) cursor = cursor.limit(options.limit);
-    return decode(cursor.all()) as Doc[];
+    const found = this.collections.get(collection);
+    if (!found) return [];
+    const docs = this.select(found, filter, options);
+    return options.projection ? docs.map((doc) => project(doc, options.projection!)) : docs;
   }
 
   async count(collection: string, filter: Filter): Promise<number> {
-    return mingoFind(this.documents(collection), encode(filter) as Filter).all().length;
+    const found = this.collections.get(collection);
+    if (!found) return 0;
+    const plan = planFilter(filter, (field) => found.isIndexed(field));
+    const candidates = found.candidates(plan.terms);
+    if (plan.residual.length === 0) return found.count(candidates);
+    const query = residualQuery(plan.residual);
+    let total = 0;
+    for (const slot of found.inIdOrder(candidates, 1)) if (query.test(found.view(slot))) total += 1;
+    return total;
   }
 
   async aggregate(collection: string, pipeline: readonly Filter[]): Promise<Doc[]> {
-    const result = mingoAggregate(this.documents(collection), encode(pipeline) as Filter[], {
-      collectionResolver: (name: string) => this.documents(name),
+    const found = this.collections.get(collection);
+    // A leading $match is answered like a find, so the pipeline starts from the matching documents.
+    const [first, ...rest] = pipeline;
+    const start = found && first?.$match ? this.matchingViews(found, first.$match as Filter) : found ? this.matchingViews(found, {}) : [];
+    const stages = found && first?.$match ? rest : pipeline;
+    const result = mingoAggregate(start, encode(stages) as Filter[], {
+      collectionResolver: (name: string) => {
+        const other = this.collections.get(name);
+        return other ? this.matchingViews(other, {}) : [];
+      },
     });
     return decode(result) as Doc[];
   }
 
   async upsertMany(collection: string, docs: readonly Doc[]): Promise<number> {
     const target = this.collection(collection);
-    for (const doc of docs) target.set(doc.id, encode(doc) as Doc);
-    this.ordered.delete(collection);
+    for (const doc of docs) target.upsert(doc);
     return docs.length;
   }
 
   async deleteByIds(collection: string, ids: readonly number[]): Promise<number> {
-    const target = this.collection(collection);
-    const removed = ids.filter((id) => target.delete(id)).length;
-    if (removed > 0) this.ordered.delete(collection);
-    return removed;
+    const found = this.collections.get(collection);
+    return found ? ids.filter((id) => found.delete(id)).length : 0;
   }
 
   async allocateIds(collection: string, n: number): Promise<number> {
@@ -96,42 +70,92 @@ export class EmbeddedStore implements Store {
   }
 
   async ensureIndexes(collection: string, indexes: readonly IndexSpec[]): Promise<void> {
-    const names = this.indexes.get(collection) ?? new Set(['_id_']);
-    for (const index of indexes) names.add(index.name);
-    this.indexes.set(collection, names);
+    const names = this.indexNames.get(collection) ?? new Set(['_id_']);
+    const target = this.collection(collection);
+    for (const index of indexes) {
+      names.add(index.name);
+      const fields = Object.keys(index.keys);
+      if (fields.length === 1) target.index(fields[0]);
+    }
+    this.indexNames.set(collection, names);
   }
 
   async listIndexes(collection: string): Promise<string[]> {
-    return [...(this.indexes.get(collection) ?? [])];
+    return [...(this.indexNames.get(collection) ?? [])];
   }
 
   async drop(collection: string): Promise<void> {
     this.collections.delete(collection);
-    this.ordered.delete(collection);
     this.counters.delete(collection);
-    this.indexes.delete(collection);
+    this.indexNames.delete(collection);
   }
 
   async ping(): Promise<void> {}
 
   async close(): Promise<void> {}
 
-  /** Documents in id order, as a MongoDB collection filled in id order returns them. */
-  private documents(collection: string): Doc[] {
-    let docs = this.ordered.get(collection);
-    if (!docs) {
-      docs = [...this.collection(collection).values()].sort((a, b) => a.id - b.id);
-      this.ordered.set(collection, docs);
+  /** The documents matching `filter`, sorted, skipped and limited as `options` say. */
+  private select(found: Collection, filter: Filter, options: FindOptions): Doc[] {
+    const plan = planFilter(filter, (field) => found.isIndexed(field));
+    const candidates = found.candidates(plan.terms);
+    const query = plan.residual.length > 0 ? residualQuery(plan.residual) : undefined;
+    const sort = options.sort ?? [];
+    const skip = options.skip ?? 0;
+    // As in MongoDB, a limit of 0 means no limit.
+    const limit = options.limit || Number.POSITIVE_INFINITY;
+    if (sort.length === 0 || (sort.length === 1 && sort[0][0] === 'id')) {
+      // In id order (the collection's own order, and MongoDB's for documents written in it): stop once the page is full.
+      const docs: Doc[] = [];
+      let skipped = 0;
+      for (const slot of found.inIdOrder(candidates, sort[0]?.[1] ?? 1)) {
+        if (query && !query.test(found.view(slot))) continue;
+        if (skipped++ < skip) continue;
+        docs.push(found.doc(slot));
+        if (docs.length >= limit) break;
+      }
+      return docs;
     }
-    return docs;
+    const views: Doc[] = [];
+    for (const slot of found.inIdOrder(candidates, 1)) {
+      const view = found.view(slot);
+      if (!query || query.test(view)) views.push(view);
+    }
+    let cursor = mingoFind(views, {}).sort(Object.fromEntries(sort));
+    if (skip) cursor = cursor.skip(skip);
+    if (Number.isFinite(limit)) cursor = cursor.limit(limit);
+    // Sorted views lead back to the stored documents by id.
+    return (cursor.all() as Doc[]).map((view) => found.byId(view.id)!);
   }
 
-  private collection(name: string): Map<number, Doc> {
-    let found = this.collections.get(name);
-    if (!found) {
-      found = new Map();
-      this.collections.set(name, found);
+  private matchingViews(found: Collection, filter: Filter): Doc[] {
+    const plan = planFilter(filter, (field) => found.isIndexed(field));
+    const candidates = found.candidates(plan.terms);
+    const query = plan.residual.length > 0 ? residualQuery(plan.residual) : undefined;
+    const views: Doc[] = [];
+    for (const slot of found.inIdOrder(candidates, 1)) {
+      const view = found.view(slot);
+      if (!query || query.test(view)) views.push(view);
     }
+    return views;
+  }
+
+  private collection(name: string): Collection {
+    let found = this.collections.get(name);
+    if (!found) this.collections.set(name, (found = new Collection()));
     return found;
   }
+}
+
+function residualQuery(residual: readonly Filter[]): Query {
+  return new Query(encode(residual.length === 1 ? residual[0] : { $and: residual }) as Filter);
+}
+
+/** The fields of an inclusion projection (and `id`), read from the stored document. */
+function project(doc: Doc, projection: Record<string, 1>): Doc {
+  const out: Record<string, unknown> = { id: doc.id };
+  for (const field of Object.keys(projection)) {
+    if (field.includes('.')) return decode(mingoFind([doc], {}, { ...projection, id: 1 }).all()[0]) as Doc;
+    if (field in doc) out[field] = doc[field];
+  }
+  return out as Doc;
 }

@@ -1,0 +1,59 @@
+// Stored values as the embedded store keeps them: deep-frozen copies (so reads hand them out
+// without copying), and, for mingo, a view where each int64 sorts and compares by its value.
+
+/**
+ * An int64 as mingo should see it. mingo compares two values of one class by their `toString()`,
+ * which for `bigint` orders "12" after "100". This text is the value offset by 2^63 and padded to
+ * 20 digits, so text order is numeric order, and equal values have equal text.
+ */
+export class Int64 {
+  constructor(readonly value: bigint) {}
+  toString(): string {
+    return (this.value + OFFSET).toString().padStart(20, '0');
+  }
+  /** mingo serialises criteria while compiling them. */
+  toJSON(): string {
+    return this.toString();
+  }
+}
+const OFFSET = 2n ** 63n;
+
+/** A frozen deep copy: what the store keeps and hands out. */
+export function frozenCopy<T>(value: T): T {
+  return deepFreeze(structuredClone(value));
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
+}
+
+function holdsBigint(value: unknown): boolean {
+  if (typeof value === 'bigint') return true;
+  if (value === null || typeof value !== 'object' || value instanceof Date) return false;
+  return Object.values(value).some(holdsBigint);
+}
+
+/** What mingo reads for `value`: itself, unless an int64 inside needs wrapping. */
+export function queryView<T>(value: T): T {
+  return holdsBigint(value) ? (encode(value) as T) : value;
+}
+
+/** Copies a value with every int64 wrapped; a query filter goes through here too. */
+export function encode(value: unknown): unknown {
+  if (typeof value === 'bigint') return new Int64(value);
+  if (value === null || typeof value !== 'object' || value instanceof Date || value instanceof RegExp) return value;
+  if (Array.isArray(value)) return value.map(encode);
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, encode(v)]));
+}
+
+/** Copies a value out of a query's answer with every int64 unwrapped. */
+export function decode(value: unknown): unknown {
+  if (value instanceof Int64) return value.value;
+  if (value === null || typeof value !== 'object' || value instanceof Date) return value;
+  if (Array.isArray(value)) return value.map(decode);
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, decode(v)]));
+}

@@ -1,0 +1,71 @@
+// The embedded store's parts: bitmaps of slots, the planner that splits a filter into what an
+// index answers and what mingo tests, and documents handed out frozen, never copied.
+import { describe, expect, it } from 'vitest';
+import { Bitmap } from '../../src/store/embedded/bitmap.ts';
+import { planFilter } from '../../src/store/embedded/plan.ts';
+import { EmbeddedStore } from '../../src/store/embedded-store.ts';
+
+describe('bitmaps', () => {
+  it('add, delete, test and count slots across words', () => {
+    const bitmap = Bitmap.of([0, 31, 32, 1000]);
+    bitmap.delete(31);
+    expect([...bitmap]).toEqual([0, 32, 1000]);
+    expect(bitmap.count()).toBe(3);
+    expect(bitmap.has(1000) && !bitmap.has(999)).toBe(true);
+  });
+
+  it.each([
+    ['and', (a: Bitmap, b: Bitmap) => a.and(b), [2, 64]],
+    ['or', (a: Bitmap, b: Bitmap) => a.or(b), [1, 2, 3, 64, 70]],
+    ['andNot', (a: Bitmap, b: Bitmap) => a.andNot(b), [1, 70]],
+  ])('%s', (_name, operation, expected) => {
+    expect([...operation(Bitmap.of([1, 2, 64, 70]), Bitmap.of([2, 3, 64]))]).toEqual(expected);
+  });
+
+  it('holds every slot below a size when full', () => {
+    expect(Bitmap.full(40).count()).toBe(40);
+    expect([...Bitmap.full(3)]).toEqual([0, 1, 2]);
+  });
+});
+
+describe('planning a filter', () => {
+  const indexed = (field: string) => ['id', 'locale', 'author', 'publishedAt'].includes(field);
+  it.each([
+    ['an equality on an indexed field', { locale: 'en' }, [{ kind: 'in', field: 'locale', values: ['en'] }], []],
+    ['$in and $eq', { id: { $in: [1, 2] }, author: { $eq: 3 } }, [{ kind: 'in', field: 'id', values: [1, 2] }, { kind: 'in', field: 'author', values: [3] }], []],
+    ['null and not null', { publishedAt: { $ne: null }, author: null }, [{ kind: 'null', field: 'publishedAt', isNull: false }, { kind: 'null', field: 'author', isNull: true }], []],
+    ['conjunctions flattened', { $and: [{ locale: 'en' }, { $and: [{ views: { $gt: 1 } }] }] }, [{ kind: 'in', field: 'locale', values: ['en'] }], [{ views: { $gt: 1 } }]],
+    ['an unindexed field, a range and an $or left to the engine', { title: 'x', author: { $gt: 1 }, $or: [{ locale: 'en' }] }, [], [{ title: 'x' }, { author: { $gt: 1 } }, { $or: [{ locale: 'en' }] }]],
+    ['$in holding null left to the engine', { author: { $in: [1, null] } }, [], [{ author: { $in: [1, null] } }]],
+  ])('splits %s', (_name, filter, terms, residual) => {
+    expect(planFilter(filter, indexed)).toEqual({ terms, residual });
+  });
+});
+
+describe('documents handed out', () => {
+  it("are the store's own frozen copies: the caller's object stays its own, and reads do not copy", async () => {
+    const store = new EmbeddedStore();
+    const given = { id: 1, title: 'a', seo: { metaTitle: 'm' }, tags: [1, 2] };
+    await store.upsertMany('things', [given]);
+    given.seo.metaTitle = 'changed';
+    const [first] = await store.find('things', { id: 1 });
+    const [second] = await store.find('things', {});
+    expect(first).toBe(second);
+    expect(Object.isFrozen(first) && Object.isFrozen(first.seo) && Object.isFrozen(first.tags)).toBe(true);
+    expect(first.seo).toEqual({ metaTitle: 'm' });
+  });
+
+  it('answer indexed and unindexed conditions alike, before and after an index exists', async () => {
+    const store = new EmbeddedStore();
+    const docs = Array.from({ length: 2000 }, (_, i) => ({ id: i + 1, locale: i % 3 === 0 ? 'fr' : 'en', author: i % 7, publishedAt: i % 5 === 0 ? null : new Date(i) }));
+    await store.upsertMany('things', docs);
+    const filter = { $and: [{ locale: 'en' }, { publishedAt: { $ne: null } }, { author: { $in: [1, 2] } }] };
+    const before = { count: await store.count('things', filter), page: await store.find('things', filter, { sort: [['id', -1]], skip: 3, limit: 5 }) };
+    await store.ensureIndexes('things', ['locale', 'publishedAt', 'author'].map((field) => ({ keys: { [field]: 1 as const }, name: `${field}_1` })));
+    const after = { count: await store.count('things', filter), page: await store.find('things', filter, { sort: [['id', -1]], skip: 3, limit: 5 }) };
+    const expected = docs.filter((d) => d.locale === 'en' && d.publishedAt !== null && [1, 2].includes(d.author));
+    expect(after).toEqual(before);
+    expect(after.count).toBe(expected.length);
+    expect(after.page.map((d) => d.id)).toEqual(expected.map((d) => d.id).reverse().slice(3, 8));
+  });
+});
