@@ -54,7 +54,7 @@ export function buildDocuments(model: ContentModel, seed: CheckedSeed, options: 
 
 /** Given ids are kept; entries without one get ids after the largest given, in seed order. */
 function assignIds(entries: readonly CheckedEntry[]): number[] {
-  let next = Math.max(0, ...entries.map((entry) => entry.id ?? 0));
+  let next = entries.reduce((most, entry) => Math.max(most, entry.id ?? 0), 0);
   return entries.map((entry) => entry.id ?? ++next);
 }
 

@@ -69,7 +69,7 @@ export async function writeSeed(model: ContentModel, seed: CheckedSeed, store: S
       done += count;
       options.onProgress?.(done, total, collection);
     }
-    if (docs.length > 0) await store.reserveUpTo(collection, Math.max(...docs.map((doc) => doc.id)));
+    if (docs.length > 0) await store.reserveUpTo(collection, docs.reduce((most, doc) => Math.max(most, doc.id), 0));
   }
   if (seed.apiTokens.length > 0) await store.upsertMany(API_TOKENS_COLLECTION, seed.apiTokens as unknown as Doc[]);
   await ensureModelIndexes(model, store);

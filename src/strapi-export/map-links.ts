@@ -63,7 +63,7 @@ class LinkMapper {
       groups.set(root, members);
     }
     for (const members of groups.values()) {
-      const first = Math.min(...members.map((member) => member.values.id as number));
+      const first = members.reduce((least, member) => Math.min(least, member.values.id as number), Number.POSITIVE_INFINITY);
       for (const member of members) if (member.values.id !== first) member.values.localizationOf = first;
     }
     this.draft.notes.push(...this.skipped.lines('links the gateway does not keep:'));
