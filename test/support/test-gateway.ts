@@ -1,6 +1,6 @@
 // Builds the gateway in process over the blog fixture (model + seed files), on any store, for
 // tests that call its fetch handler directly, as graphql-yoga's own tests do.
-import { createGateway, type Gateway } from '../../gateway/app.ts';
+import { createGateway, type Gateway, type GatewayDeps } from '../../gateway/app.ts';
 import { settingsFromSeed, type AccessSettings } from '../../src/auth/access.ts';
 import { buildGraphQLSchema } from '../../src/graphql/build-schema.ts';
 import { loadContentModel } from '../../src/model/load.ts';
@@ -21,7 +21,8 @@ export interface TestGateway {
   logged: unknown[];
 }
 
-export async function blogGateway(options: { store?: Store; ready?: boolean } = {}): Promise<TestGateway> {
+/** `extra` sets the edge's optional dependencies (HTTP settings, logger, metrics, uploads...). */
+export async function blogGateway(options: { store?: Store; ready?: boolean; extra?: Partial<GatewayDeps> } = {}): Promise<TestGateway> {
   const model = await loadContentModel(BLOG_MODEL);
   const seed = await loadSeedFile(BLOG_SEED);
   const store = options.store ?? new EmbeddedStore();
@@ -29,7 +30,7 @@ export async function blogGateway(options: { store?: Store; ready?: boolean } = 
   const settings = settingsFromSeed(seed);
   const logged: unknown[] = [];
   const ready = options.ready ?? true;
-  const gateway = createGateway({ model, schema: buildGraphQLSchema(model), store, settings: () => (ready ? settings : undefined), log: (e) => logged.push(e) });
+  const gateway = createGateway({ model, schema: buildGraphQLSchema(model), store, settings: () => (ready ? settings : undefined), log: (e) => logged.push(e), ...options.extra });
   return { gateway, model, store, settings, logged };
 }
 
