@@ -82,23 +82,25 @@ export function createGateway(deps: GatewayDeps): Gateway {
     return createContext({ model: deps.model, store, role, locales: settings.locales });
   }
 
+  const graphiql = deps.graphiql ?? true;
+  const docs = deps.docs ?? true;
   let openApi: unknown;
-  /** Built on first request, once the locales are known (for the examples). */
+  /** Built on first request once the locales are known, for the examples (the default first). */
   const openApiDocument = () => {
-    const locales = deps.settings()?.locales.codes;
+    const locales = deps.settings()?.locales;
     if (!locales) return buildOpenApiDocument(deps.model);
-    return (openApi ??= buildOpenApiDocument(deps.model, { locales: [deps.settings()!.locales.defaultLocale, ...locales] }));
+    return (openApi ??= buildOpenApiDocument(deps.model, { locales: [locales.defaultLocale, ...locales.codes] }));
   };
   const routes = router({
     readiness: readiness({ store, settings: deps.settings, draining: () => draining, log }),
     liveness,
-    graphql: graphqlRoute({ schema, contextFor, log, graphiql: deps.graphiql ?? true, defaultQuery: sampleQuery(deps.model) }),
+    graphql: graphqlRoute({ schema, contextFor, log, graphiql, defaultQuery: sampleQuery(deps.model) }),
     rest: createRestHandler({ model: deps.model, schema, contextFor, log }),
     metrics: http.metrics ? metricsRoute(metrics) : undefined,
     uploads: deps.uploadsDir ? uploadsRoute({ dir: deps.uploadsDir, maxAge: http.uploads.maxAge, log }) : undefined,
-    graphiqlAsset: deps.graphiql ?? true ? graphiqlAsset : undefined,
-    docsPage: deps.docs ?? true ? docsPage : undefined,
-    docsAsset: deps.docs ?? true ? docsAsset : undefined,
+    graphiqlAsset: graphiql ? graphiqlAsset : undefined,
+    docsPage: docs ? docsPage : undefined,
+    docsAsset: docs ? docsAsset : undefined,
     openApi: openApiRoute(openApiDocument),
   });
 

@@ -3,7 +3,7 @@
 // may read the related types). Each example is the literal query string and its qs reading.
 import qs from 'qs';
 import { componentUid } from '../model/naming.ts';
-import { isScalar, type ContentModel, type ContentType } from '../model/types.ts';
+import { isScalar, type Attribute, type ContentModel, type ContentType } from '../model/types.ts';
 import { defaultFields, visibleAttribute } from '../rest/attributes.ts';
 
 /** One example of one parameter: a title, the query string a client sends, and its parsed value. */
@@ -43,9 +43,20 @@ function samples(model: ContentModel, target: ContentType) {
     toMany: related(true),
     sortable: related(false, true),
     media: visible.find((a) => a.type === 'media')?.name,
+    dotPath: componentDotPath(model, visible),
     component: visible.find((a) => a.type === 'component')?.name,
     zone: visible.flatMap((a) => (a.type === 'dynamiczone' ? [a] : []))[0],
   };
+}
+
+/** `seo.shareImage`: a single component's relation or media, populated by its dot path. */
+function componentDotPath(model: ContentModel, visible: readonly Attribute[]): string | undefined {
+  for (const attribute of visible) {
+    if (attribute.type !== 'component' || attribute.repeatable) continue;
+    const inner = [...model.components.get(attribute.component)!.attributes.values()].find((a) => (a.type === 'media' || a.type === 'relation') && !a.private);
+    if (inner) return `${attribute.name}.${inner.name}`;
+  }
+  return undefined;
 }
 
 /** Examples of every form of every parameter `target`'s routes take. */
@@ -74,6 +85,7 @@ export function queryExamples(model: ContentModel, target: ContentType, locales:
             example('populate', 'Object form: a level deeper', `populate[${s.toOne.name}][populate]=*`),
           ]
         : []),
+      ...(s.dotPath ? [example('populate', 'Inside a component, as a dot path', `populate[0]=${s.dotPath}`)] : []),
       ...(s.toMany
         ? [example('populate', 'Filtered and sorted relation', `populate[${s.toMany.name}][filters][${s.toMany.field}][$containsi]=a&populate[${s.toMany.name}][sort][0]=${s.toMany.field}:asc`)]
         : []),
@@ -95,6 +107,7 @@ export function queryExamples(model: ContentModel, target: ContentType, locales:
           ]
         : []),
       ...(s.numeric ? [example('filters', 'A comparison', `filters[${s.numeric}][$gte]=0`)] : []),
+      example('filters', 'Logical `$and`', 'filters[$and][0][id][$gte]=1&filters[$and][1][id][$lte]=10'),
       example('filters', 'In a list', 'filters[id][$in][0]=1&filters[id][$in][1]=2'),
       example('filters', 'Between two values', 'filters[id][$between][0]=1&filters[id][$between][1]=10'),
       ...(s.toOne ? [example('filters', 'Through a relation', `filters[${s.toOne.name}][${s.toOne.field}][$containsi]=a`)] : []),
