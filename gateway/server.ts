@@ -34,8 +34,9 @@ export function listen(gateway: Gateway, port: number, host: string, options: Se
     let response: Response;
     try {
       response = await gateway.fetch(toRequest(req, aborted.signal));
-    } catch {
+    } catch (error) {
       // The gateway answers its own errors; this is the last guard, so the socket is never left hanging.
+      console.error(error);
       response = new Response(JSON.stringify({ data: null, error: { status: 500, name: 'InternalServerError', message: 'Internal Server Error', details: {} } }), {
         status: 500,
         headers: { 'content-type': 'application/json; charset=utf-8' },

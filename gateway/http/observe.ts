@@ -49,7 +49,8 @@ export function countBody(response: Response, done: (bytes: number, aborted: boo
       finish(true);
       return reader.cancel(reason);
     },
-  });
+    // Pull only when the consumer reads, so `bytes` counts what was taken, not what was buffered.
+  }, { highWaterMark: 0 });
   return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
 }
 
@@ -64,7 +65,11 @@ export function observeStep({ logger, metrics }: ObserveDeps): Step {
         metrics.inFlight(-1);
         throw error;
       }
-      return countBody(response, (bytes, aborted) => {
+      // A HEAD answer's body is never sent (the server drops it), so there is nothing to count.
+      const head = request.method === 'HEAD';
+      if (head) void response.body?.cancel();
+      const counted = head ? new Response(null, response) : response;
+      return countBody(counted, (bytes, aborted) => {
         metrics.inFlight(-1);
         const seconds = (performance.now() - exchange.startedAt) / 1000;
         metrics.observeRequest(exchange.kind, response.status, seconds);

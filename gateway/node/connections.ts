@@ -1,6 +1,7 @@
 // The server's connections and what each is doing, so shutdown can tell them apart: idle
 // keep-alive connections close at once; answers in flight finish and are written to the last
-// byte; connections accepted whose request was not read yet still get their answer.
+// byte; connections accepted whose request was not read yet still get their answer. A
+// connection is closed with `destroySoon`: once what was written has gone, as Node does itself.
 import type { ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 
@@ -39,7 +40,7 @@ export class Connections {
       connection.active--;
       connection.served++;
       // An answer begun before the drain went out keep-alive: end the connection now it is written.
-      if (this.draining && connection.active === 0) socket.end();
+      if (this.draining && connection.active === 0) socket.destroySoon();
     });
   }
 
@@ -54,7 +55,7 @@ export class Connections {
   startDraining(): void {
     this.draining = true;
     for (const [socket, connection] of this.open) {
-      if (connection.active === 0 && connection.served > 0) socket.end();
+      if (connection.active === 0 && connection.served > 0) socket.destroySoon();
     }
   }
 

@@ -46,6 +46,26 @@ describe('request logs', () => {
     expect(lines[0].durationMs).toEqual(expect.any(Number));
   });
 
+  it('log a HEAD request as answered, with no body bytes', async () => {
+    const { logger, lines } = capturedLogger();
+    const { gateway } = await blogGateway({ extra: { logger, uploadsDir: 'test/fixtures/uploads' } });
+    for (const path of ['/api/articles', '/uploads/harbour_dawn_3f9a1c.png']) {
+      await gateway.fetch(new Request(`http://gateway.test${path}`, { method: 'HEAD' }));
+    }
+    expect(lines.map(({ path, status, bytes, aborted }) => ({ path, status, bytes, aborted }))).toEqual([
+      { path: '/api/articles', status: 200, bytes: 0, aborted: undefined },
+      { path: '/uploads/harbour_dawn_3f9a1c.png', status: 200, bytes: 0, aborted: undefined },
+    ]);
+  });
+
+  it('log a client that went away before the end of the answer as aborted', async () => {
+    const { logger, lines } = capturedLogger();
+    const { gateway } = await blogGateway({ extra: { logger } });
+    const response = await gateway.fetch(restRequest('/api/articles?populate=*'));
+    await response.body!.cancel();
+    expect(lines[0]).toMatchObject({ status: 200, bytes: 0, aborted: true });
+  });
+
   it.each([
     ['the public role', {}, 'public', 200],
     ['no role for an unknown token', { authorization: 'Bearer nope' }, null, 401],
