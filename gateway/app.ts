@@ -64,6 +64,7 @@ export interface Gateway {
   readonly metrics: GatewayMetrics;
 }
 
+/** The whole gateway as one fetch handler: the edge's steps around the routes. */
 export function createGateway(deps: GatewayDeps): Gateway {
   const logger = deps.logger ?? silentLogger;
   const log = deps.log ?? ((error: unknown) => logger.error({ err: error }, 'unexpected error'));

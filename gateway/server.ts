@@ -23,6 +23,7 @@ export const DEFAULT_DRAIN_DEADLINE_MS = 10_000;
 /** Most event-loop turns spent picking up connections already queued when shutdown begins. */
 const BACKLOG_ROUNDS = 2;
 
+/** Serves `gateway` on `host:port`; resolves once listening, with the port (for `0`) and the drain. */
 export function listen(gateway: Gateway, port: number, host: string, options: ServerOptions = {}): Promise<RunningServer> {
   const connections = new Connections();
   const server = http.createServer(async (req, res) => {

@@ -75,6 +75,10 @@ function listenError(error: NodeJS.ErrnoException, config: GatewayConfig): Error
   return error;
 }
 
+/**
+ * Loads, prepares and serves the gateway as `npm start` does.
+ * @throws ConfigurationError for a bad config file, schema, seed, or a port that cannot be used.
+ */
 export async function startGateway(config: GatewayConfig, options: StartOptions = {}): Promise<StartedGateway> {
   const log = options.log ?? console.log;
   const logger = options.logger ?? createLogger(config.logLevel);

@@ -4,6 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { ConfigurationError } from '../../src/errors/errors.ts';
 import { DEFAULT_HTTP_SETTINGS, type HttpSettings, parseFileConfig } from './file-config.ts';
 
+/** @throws ConfigurationError naming the file (and the key) when it cannot be used. */
 export async function loadHttpSettings(file: string | undefined): Promise<HttpSettings> {
   if (file === undefined) return DEFAULT_HTTP_SETTINGS;
   let text: string;

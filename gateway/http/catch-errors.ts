@@ -4,6 +4,7 @@ import { toRestError } from '../../src/errors/map.ts';
 import type { Step } from './pipeline.ts';
 import { jsonResponse } from './responses.ts';
 
+/** Turns a thrown error into Strapi's envelope; `log` gets the unexpected ones. */
 export function catchErrorsStep(log: (error: unknown) => void): Step {
   return async (request, exchange, next) => {
     try {

@@ -11,6 +11,7 @@ import type { Step } from './pipeline.ts';
  */
 const BROTLI_QUALITY = 4;
 
+/** The compression step; with `false`, answers pass untouched. */
 export function compressStep(settings: CompressionSettings | false): Step {
   if (settings === false) return (request, exchange, next) => next(request, exchange);
   const options = {

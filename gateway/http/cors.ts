@@ -35,6 +35,7 @@ function joinVary(existing: string | null, added: string): string {
   return [...new Map(names.map((name) => [name.toLowerCase(), name])).values()].join(', ');
 }
 
+/** The CORS step; with `false`, requests pass untouched. */
 export function corsStep(settings: CorsSettings | false): Step {
   if (settings === false) return (request, exchange, next) => next(request, exchange);
   return async (request, exchange, next) => {

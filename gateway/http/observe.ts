@@ -54,6 +54,7 @@ export function countBody(response: Response, done: (bytes: number, aborted: boo
   return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
 }
 
+/** Logs and measures every request; runs the rest of the edge with the request's exchange current. */
 export function observeStep({ logger, metrics }: ObserveDeps): Step {
   return (request, exchange, next) =>
     withExchange(exchange, async () => {

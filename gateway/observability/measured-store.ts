@@ -3,6 +3,7 @@
 import type { Doc, Filter, FindOptions, IndexSpec, Store } from '../../src/store/store.ts';
 import type { GatewayMetrics } from './metrics.ts';
 
+/** Wraps a store; every call is observed in {@link GatewayMetrics.observeStoreQuery}. */
 export class MeasuredStore implements Store {
   constructor(
     private readonly inner: Store,

@@ -21,6 +21,7 @@ export interface GatewayMetrics {
 const HTTP_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 const STORE_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
 
+/** A fresh registry with the gateway's metrics and Node's default ones. */
 export function createMetrics(): GatewayMetrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });

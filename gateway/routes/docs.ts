@@ -67,8 +67,10 @@ const PAGE = `<!doctype html>
 </html>
 `;
 
+/** GET /documentation: Swagger UI's page. */
 export const docsPage = async () => textResponse(200, PAGE, 'text/html; charset=utf-8', { 'cache-control': 'no-cache' });
 
+/** GET /documentation/openapi.json. */
 export function openApiRoute(document: () => unknown): () => Promise<Response> {
   return async () => jsonResponse(200, document(), { 'cache-control': 'no-cache' });
 }

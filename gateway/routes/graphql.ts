@@ -25,6 +25,7 @@ const limitQueries: Plugin = { onValidate: ({ addValidationRule }) => addValidat
 /** Node's own fetch classes, so answers are standard Responses the edge steps can stream. */
 const NATIVE_FETCH_API = { Request, Response, Headers, ReadableStream, WritableStream, TransformStream, TextEncoder, TextDecoder, Blob, FormData, File, URL, URLSearchParams, fetch };
 
+/** The /graphql route: yoga behind the body limit, with the gateway's context and error codes. */
 export function graphqlRoute(deps: GraphQLRouteDeps): (request: Request) => Promise<Response> {
   const yoga = createYoga<Record<string, unknown>>({
     schema: deps.schema,

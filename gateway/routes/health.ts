@@ -15,6 +15,7 @@ export interface HealthDeps {
   log: (error: unknown) => void;
 }
 
+/** GET /_health. */
 export function readiness(deps: HealthDeps): () => Promise<Response> {
   return async () => {
     try {
@@ -30,6 +31,7 @@ export function readiness(deps: HealthDeps): () => Promise<Response> {
   };
 }
 
+/** GET /_health/live. */
 export async function liveness(): Promise<Response> {
   return new Response(null, { status: 204 });
 }

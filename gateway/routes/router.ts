@@ -38,6 +38,7 @@ export function routeFor(routes: Routes, pathname: string): [RouteKind, Route | 
   return ['unknown', undefined];
 }
 
+/** Dispatches to the route for the path; 404 in Strapi's envelope where there is none. */
 export function router(routes: Routes): Handler {
   return async (request, exchange) => {
     const [kind, route] = routeFor(routes, new URL(request.url).pathname);

@@ -37,6 +37,7 @@ export function uploadPath(pathname: string): string | undefined {
   return segments.every(acceptable) ? segments.join('/') : undefined;
 }
 
+/** GET and HEAD /uploads/<file>; errors in Strapi's envelope. */
 export function uploadsRoute(deps: UploadsDeps): (request: Request) => Promise<Response> {
   const root = path.resolve(deps.dir);
   async function answer(request: Request): Promise<Response> {

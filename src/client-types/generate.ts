@@ -25,6 +25,7 @@ const SCALARS = {
   I18NLocaleCode: 'string',
 };
 
+/** `openapi.json`, `rest.ts`, `schema.graphql` and `graphql.ts` for `model`. */
 export async function generateClientFiles(model: ContentModel): Promise<ClientFiles> {
   const document = buildOpenApiDocument(model);
   const rest = astToString(await openapiTS(document as never));

@@ -22,6 +22,7 @@ function withFormats(formats: unknown, base: string): unknown {
   );
 }
 
+/** `schema` with the media fields' resolvers prefixing path URLs with `base`. */
 export function withMediaBaseUrl(schema: GraphQLSchema, base: string): GraphQLSchema {
   const rewrite: Record<string, (value: unknown) => unknown> = {
     url: (value) => mediaUrl(value, base),

@@ -14,6 +14,7 @@ export interface OpenApiOptions {
 
 export type OpenApiDocument = Record<string, unknown> & { openapi: '3.1.0'; paths: Record<string, Record<string, unknown>> };
 
+/** The OpenAPI 3.1 document of `model`'s REST API and of the gateway's other routes. */
 export function buildOpenApiDocument(model: ContentModel, options: OpenApiOptions = {}): OpenApiDocument {
   const errorContent = { 'application/json': { schema: ref(schemaNames.error) } };
   return {
