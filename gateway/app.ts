@@ -1,19 +1,41 @@
-// The gateway's fetch handler: /graphql (graphql-yoga), /api (the REST façade), /_health.
-// Both protocols build their context here, so they share loaders, roles and permission checks.
-import { createYoga, type Plugin } from 'graphql-yoga';
-import { GraphQLError, type GraphQLSchema } from 'graphql';
+// The gateway's fetch handler: the HTTP edge (request id, log and metrics, CORS, security
+// headers, compression, error guard) around the routes (/graphql, /api, /uploads, /_health,
+// /metrics, GraphiQL, the API reference). Both protocols build their context here, so they share
+// loaders, roles and permission checks.
+import type { GraphQLSchema } from 'graphql';
 import type { AccessSettings } from '../src/auth/access.ts';
 import { ApiTokenLookup } from '../src/auth/api-tokens.ts';
 import { authenticate } from '../src/auth/credentials.ts';
 import { JwtVerifier } from '../src/auth/jwt.ts';
+import { ServiceUnavailableError } from '../src/errors/errors.ts';
 import { USER_UID } from '../src/model/types.ts';
-import { PayloadTooLargeError, ServiceUnavailableError } from '../src/errors/errors.ts';
-import { toGraphQLError, toRestError } from '../src/errors/map.ts';
 import { createContext, type GatewayContext } from '../src/graphql/context.ts';
-import { queryLimitRule } from '../src/graphql/limits.ts';
+import { withMediaBaseUrl } from '../src/graphql/media-base-url.ts';
 import type { ContentModel } from '../src/model/types.ts';
+import { buildOpenApiDocument } from '../src/openapi/document.ts';
 import { createRestHandler } from '../src/rest/handler.ts';
 import type { Store } from '../src/store/store.ts';
+import { DEFAULT_HTTP_SETTINGS, type HttpSettings } from './config/file-config.ts';
+import { catchErrorsStep } from './http/catch-errors.ts';
+import { compressStep } from './http/compress.ts';
+import { corsStep } from './http/cors.ts';
+import { observeStep } from './http/observe.ts';
+import { type Exchange, type Step, compose, currentExchange } from './http/pipeline.ts';
+import { echoRequestId, requestIdOf } from './http/request-id.ts';
+import { securityHeadersStep } from './http/security-headers.ts';
+import { silentLogger, type Logger } from './observability/logger.ts';
+import { MeasuredStore } from './observability/measured-store.ts';
+import { createMetrics, type GatewayMetrics } from './observability/metrics.ts';
+import { docsAsset, docsPage, openApiRoute } from './routes/docs.ts';
+import { graphiqlAsset } from './routes/graphiql.ts';
+import { graphqlRoute } from './routes/graphql.ts';
+import { liveness, readiness } from './routes/health.ts';
+import { metricsRoute } from './routes/metrics.ts';
+import { router } from './routes/router.ts';
+import { sampleQuery } from './routes/sample-query.ts';
+import { uploadsRoute } from './routes/uploads.ts';
+
+export { MAX_BODY_BYTES } from './http/body-limit.ts';
 
 export interface GatewayDeps {
   model: ContentModel;
@@ -23,100 +45,97 @@ export interface GatewayDeps {
   settings(): AccessSettings | undefined;
   /** Strapi's API_TOKEN_SALT and JWT_SECRET; without one, that kind of credential is refused. */
   secrets?: { apiTokenSalt?: string; jwtSecret?: string };
+  /** Where unexpected errors go (answered as 500 without internals); the logger when absent. */
   log?: (error: unknown) => void;
+  /** Request and error log; silent when absent. */
+  logger?: Logger;
+  /** A fresh registry when absent. */
+  metrics?: GatewayMetrics;
+  /** CORS, security headers, compression...: the config file's, Strapi's defaults when absent. */
+  http?: HttpSettings;
+  /** GraphiQL for browsers on GET /graphql (default true). */
+  graphiql?: boolean;
+  /** The API reference page at /documentation (default true); the OpenAPI document is always served. */
+  docs?: boolean;
+  /** The media folder served at /uploads/ (Strapi's public/uploads); none when absent. */
+  uploadsDir?: string;
+  /** A public base URL put before media URLs that are paths (`/uploads/…`). */
+  mediaUrl?: string;
 }
 
 export interface Gateway {
   fetch(request: Request): Promise<Response>;
+  /** Shutdown began: readiness answers 503 from now on, so load balancers stop sending work. */
+  drain(): void;
+  readonly metrics: GatewayMetrics;
 }
 
-/** Largest request body read; a GraphQL document past it is not one a client needs to send. */
-export const MAX_BODY_BYTES = 1024 * 1024;
-
-/** The request with its body read, refusing (413) once it passes `limit` bytes, whatever Content-Length says. */
-async function withBoundedBody(request: Request, limit: number): Promise<Request> {
-  if (!request.body) return request;
-  const tooLarge = () => new PayloadTooLargeError(`Request body larger than ${limit} bytes`, { limit });
-  if (Number(request.headers.get('content-length') ?? 0) > limit) throw tooLarge();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  const reader = request.body.getReader();
-  for (let read = await reader.read(); !read.done; read = await reader.read()) {
-    size += read.value.byteLength;
-    if (size > limit) {
-      await reader.cancel();
-      throw tooLarge();
-    }
-    chunks.push(read.value);
-  }
-  return new Request(request, { body: Buffer.concat(chunks) });
-}
-
-/** Refuses documents deeper or wider than the limits before they run. */
-const limitQueries: Plugin = { onValidate: ({ addValidationRule }) => addValidationRule(queryLimitRule()) };
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8' } });
-
+/** The whole gateway as one fetch handler: the edge's steps around the routes. */
 export function createGateway(deps: GatewayDeps): Gateway {
-  const log = deps.log ?? console.error;
+  const logger = deps.logger ?? silentLogger;
+  const log = deps.log ?? ((error: unknown) => logger.error({ err: error }, 'unexpected error'));
+  const metrics = deps.metrics ?? createMetrics();
+  const http = deps.http ?? DEFAULT_HTTP_SETTINGS;
+  const store = new MeasuredStore(deps.store, metrics);
+  const schema = deps.mediaUrl ? withMediaBaseUrl(deps.schema, deps.mediaUrl) : deps.schema;
+  let draining = false;
 
-  const apiTokens = deps.secrets?.apiTokenSalt ? new ApiTokenLookup(deps.store, deps.secrets.apiTokenSalt) : undefined;
+  const apiTokens = deps.secrets?.apiTokenSalt ? new ApiTokenLookup(store, deps.secrets.apiTokenSalt) : undefined;
   const jwt = deps.secrets?.jwtSecret ? new JwtVerifier(deps.secrets.jwtSecret) : undefined;
   const users = deps.model.contentTypes.get(USER_UID)!;
-  const user = async (id: number) => (await deps.store.find(users.collectionName, { id }, { limit: 1 }))[0];
+  const user = async (id: number) => (await store.find(users.collectionName, { id }, { limit: 1 }))[0];
 
   async function contextFor(request: Request): Promise<GatewayContext> {
     const settings = deps.settings();
     if (!settings) throw new ServiceUnavailableError('The gateway is starting: the database is not ready yet');
     const caller = await authenticate(request.headers.get('authorization'), { model: deps.model, settings, apiTokens, jwt, user });
-    return createContext({ model: deps.model, store: deps.store, role: caller.role, user: caller.user, locales: settings.locales });
+    const exchange = currentExchange();
+    if (exchange) exchange.role = caller.role.name;
+    return createContext({ model: deps.model, store, role: caller.role, user: caller.user, locales: settings.locales });
   }
 
-  const yoga = createYoga<Record<string, unknown>>({
-    schema: deps.schema,
-    graphqlEndpoint: '/graphql',
-    landingPage: false,
-    plugins: [limitQueries],
-    logging: false,
-    context: async ({ request }) => {
-      try {
-        return await contextFor(request);
-      } catch (error) {
-        const { status, body } = toRestError(error, log);
-        throw new GraphQLError(body.error.message, { extensions: { code: body.error.name, http: { status } } });
-      }
-    },
-    maskedErrors: { maskError: (error) => (error instanceof GraphQLError ? toGraphQLError(error, log) : toGraphQLError(new GraphQLError(String(error), { originalError: error as Error }), log)) },
+  const graphiql = deps.graphiql ?? true;
+  const docs = deps.docs ?? true;
+  let openApi: unknown;
+  /** Built on first request once the locales are known, for the examples (the default first). */
+  const openApiDocument = () => {
+    const locales = deps.settings()?.locales;
+    if (!locales) return buildOpenApiDocument(deps.model);
+    return (openApi ??= buildOpenApiDocument(deps.model, { locales: [locales.defaultLocale, ...locales.codes] }));
+  };
+  const routes = router({
+    readiness: readiness({ store, settings: deps.settings, draining: () => draining, log }),
+    liveness,
+    graphql: graphqlRoute({ schema, contextFor, log, graphiql, defaultQuery: sampleQuery(deps.model) }),
+    rest: createRestHandler({ model: deps.model, schema, contextFor, log }),
+    metrics: http.metrics ? metricsRoute(metrics) : undefined,
+    uploads: deps.uploadsDir ? uploadsRoute({ dir: deps.uploadsDir, maxAge: http.uploads.maxAge, log }) : undefined,
+    graphiqlAsset: graphiql ? graphiqlAsset : undefined,
+    docsPage: docs ? docsPage : undefined,
+    docsAsset: docs ? docsAsset : undefined,
+    openApi: openApiRoute(openApiDocument),
   });
 
-  const rest = createRestHandler({ model: deps.model, schema: deps.schema, contextFor });
-
-  async function health(): Promise<Response> {
-    try {
-      if (!deps.settings()) throw new ServiceUnavailableError('The gateway is starting: the database is not ready yet');
-      await deps.store.ping();
-      return new Response(null, { status: 204 });
-    } catch (error) {
-      const { status, body } = toRestError(error instanceof ServiceUnavailableError ? error : new ServiceUnavailableError('The database is not reachable'), log);
-      return json(status, body);
-    }
-  }
+  // Outermost first. The lead's later steps (a per-request deadline, a cost estimate, a response
+  // cache) go between the security headers and compression, so cached answers are stored plain.
+  const steps: Step[] = [
+    echoRequestId,
+    observeStep({ logger, metrics }),
+    corsStep(http.cors),
+    securityHeadersStep(http.security),
+    compressStep(http.compression),
+    catchErrorsStep(log),
+  ];
+  const handle = compose(steps, routes);
 
   return {
-    async fetch(request) {
-      const { pathname } = new URL(request.url);
-      if (pathname === '/_health') return health();
-      if (pathname === '/graphql' || pathname.startsWith('/graphql/')) {
-        try {
-          return yoga.fetch(await withBoundedBody(request, MAX_BODY_BYTES));
-        } catch (error) {
-          const { status, body } = toRestError(error, log);
-          return json(status, body);
-        }
-      }
-      if (pathname === '/api' || pathname.startsWith('/api/')) return rest(request);
-      return json(404, { data: null, error: { status: 404, name: 'NotFoundError', message: 'Not Found', details: {} } });
+    fetch(request) {
+      const exchange: Exchange = { id: requestIdOf(request), startedAt: performance.now(), kind: 'unknown' };
+      return handle(request, exchange);
     },
+    drain() {
+      draining = true;
+    },
+    metrics,
   };
 }

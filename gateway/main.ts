@@ -1,7 +1,8 @@
-// `npm start`: reads flags and environment, starts the gateway, and stops it gracefully on
-// SIGTERM or SIGINT. A bad schema, seed or flag ends the process with a message saying why.
+// `npm start`: reads flags and environment, starts the gateway, and on SIGTERM or SIGINT drains
+// it (see server.ts) and exits 0. A bad schema, seed, flag, config file or a port in use ends the
+// process with a message saying why; a second SIGINT (Ctrl+C twice) exits at once.
 import { ConfigurationError } from '../src/errors/errors.ts';
-import { parseGatewayArgs } from './args.ts';
+import { parseGatewayArgs, START_USAGE, type GatewayConfig } from './args.ts';
 import { startGateway } from './start.ts';
 
 function fail(error: unknown): never {
@@ -9,19 +10,30 @@ function fail(error: unknown): never {
   process.exit(1);
 }
 
-try {
-  const started = await startGateway(parseGatewayArgs(process.argv.slice(2), process.env));
-  started.ready.catch(fail);
+/** Signals are handled from the first moment, so one sent during start-up is not lost. */
+function serve(config: GatewayConfig): void {
+  const starting = startGateway(config);
+  starting.then((started) => started.ready.catch(fail), fail);
   let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
+  const stop = async (signal: NodeJS.Signals) => {
+    if (stopping) {
+      if (signal === 'SIGINT') process.exit(130);
+      return;
+    }
     stopping = true;
-    console.log(`${signal}: closing`);
-    await started.close();
+    console.log(`${signal}: closing (answers in flight finish; at most ${config.drainDeadlineMs} ms)`);
+    const { cut } = await (await starting).close();
+    if (cut > 0) console.error(`${signal}: ${cut} connection(s) still open at the drain deadline were closed`);
     process.exit(0);
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+try {
+  const config = parseGatewayArgs(process.argv.slice(2), process.env);
+  if ('kind' in config) console.log(START_USAGE);
+  else serve(config);
 } catch (error) {
   fail(error);
 }

@@ -1,49 +1,89 @@
 // A node:http server around the gateway's fetch handler, with graceful shutdown: stop accepting,
-// let requests in flight finish, then close the store.
+// answer every request already accepted and write each answer to its last byte, close idle
+// keep-alive connections, and end whatever is left at the drain deadline.
 import http from 'node:http';
-import { Readable } from 'node:stream';
+import net from 'node:net';
 import type { Gateway } from './app.ts';
+import { toRequest, writeResponse } from './node/adapter.ts';
+import { Connections, type DrainReport } from './node/connections.ts';
 
 export interface RunningServer {
   port: number;
-  close(): Promise<void>;
+  /** Stops accepting, drains (see {@link ServerOptions.drainDeadlineMs}), resolves when done. */
+  close(): Promise<DrainReport>;
 }
 
-export function listen(gateway: Gateway, port: number, host: string): Promise<RunningServer> {
-  let closing = false;
+export interface ServerOptions {
+  /** Longest the drain may take before open connections are ended (default 10 s). */
+  drainDeadlineMs?: number;
+}
+
+export const DEFAULT_DRAIN_DEADLINE_MS = 10_000;
+
+/** Most event-loop turns spent picking up connections already queued when shutdown begins. */
+const BACKLOG_ROUNDS = 2;
+
+/** Serves `gateway` on `host:port`; resolves once listening, with the port (for `0`) and the drain. */
+export function listen(gateway: Gateway, port: number, host: string, options: ServerOptions = {}): Promise<RunningServer> {
+  const connections = new Connections();
   const server = http.createServer(async (req, res) => {
+    connections.begin(req.socket, res);
+    const aborted = new AbortController();
+    res.once('close', () => {
+      if (!res.writableFinished) aborted.abort(new Error('The client closed the connection'));
+    });
+    let response: Response;
     try {
-      const url = `http://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`;
-      const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
-      const request = new Request(url, {
-        method: req.method,
-        headers: req.headers as Record<string, string>,
-        body: hasBody ? (Readable.toWeb(req) as ReadableStream) : undefined,
-        duplex: 'half',
-      } as RequestInit);
-      const response = await gateway.fetch(request);
-      // While closing, answers end their connection, so keep-alive clients do not hold it open.
-      const headers = { ...Object.fromEntries(response.headers), ...(closing ? { connection: 'close' } : {}) };
-      res.writeHead(response.status, headers);
-      res.end(Buffer.from(await response.arrayBuffer()));
+      response = await gateway.fetch(toRequest(req, aborted.signal));
     } catch (error) {
+      // The gateway answers its own errors; this is the last guard, so the socket is never left hanging.
       console.error(error);
-      if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ data: null, error: { status: 500, name: 'InternalServerError', message: 'Internal Server Error', details: {} } }));
+      response = new Response(JSON.stringify({ data: null, error: { status: 500, name: 'InternalServerError', message: 'Internal Server Error', details: {} } }), {
+        status: 500,
+        headers: { 'content-type': 'application/json; charset=utf-8' },
+      });
     }
+    await writeResponse(response, req, res, connections.isDraining);
   });
+  let acceptedCount = 0;
+  server.on('connection', (socket) => {
+    acceptedCount++;
+    connections.track(socket);
+  });
+
+  /**
+   * Connections the kernel has completed but this process has not picked up yet (the event loop
+   * was busy) would be reset when the listening socket closes. Let the loop poll again while it
+   * keeps finding some, a few rounds at most, so they are accepted and answered.
+   */
+  async function acceptBacklog(): Promise<void> {
+    for (let round = 0; round < BACKLOG_ROUNDS; round++) {
+      const before = acceptedCount;
+      await new Promise((resolve) => setImmediate(() => setImmediate(resolve)));
+      if (acceptedCount === before) return;
+    }
+  }
+
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {
+      server.off('error', reject);
       const address = server.address();
       resolve({
         port: typeof address === 'object' && address ? address.port : port,
-        close: () =>
-          new Promise((done) => {
-            closing = true;
-            server.close(() => done());
-            server.closeIdleConnections();
-          }),
+        close: async () => {
+          gateway.drain();
+          connections.startDraining();
+          await acceptBacklog();
+          const stopped = new Promise<void>((done) => {
+            // net.Server's close, not http.Server's: the latter also destroys every connection
+            // without a request in progress, resetting those whose request is not read yet.
+            net.Server.prototype.close.call(server, () => done());
+          });
+          const report = await connections.drained(options.drainDeadlineMs ?? DEFAULT_DRAIN_DEADLINE_MS);
+          await stopped;
+          return report;
+        },
       });
     });
   });

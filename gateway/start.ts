@@ -1,35 +1,44 @@
-// Start-up: loads the content model, opens the store (MongoDB when a URI is given, the embedded
-// store otherwise), prepares it (indexes, seed or Strapi export, access settings) and serves. On
-// MongoDB it listens at once and prepares in the background, retrying until the database answers.
+// Start-up: loads the content model and the config file, opens the store (MongoDB when a URI is
+// given, the embedded store otherwise), prepares it (indexes, seed or Strapi export, access
+// settings) and serves.
+// On MongoDB it listens at once and prepares in the background, retrying until the database answers.
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
 import { loadSettings, saveSettings, settingsFromSeed, type AccessSettings } from '../src/auth/access.ts';
 import { ConfigurationError } from '../src/errors/errors.ts';
 import { buildGraphQLSchema } from '../src/graphql/build-schema.ts';
 import { loadContentModel } from '../src/model/load.ts';
-import type { ContentModel } from '../src/model/types.ts';
+import { MEDIA_UID, type ContentModel } from '../src/model/types.ts';
 import { importSeed } from '../src/seed/import-seed.ts';
 import { loadSeedFile } from '../src/seed/load-seed.ts';
 import type { Seed } from '../src/seed/parse-seed.ts';
 import { EmbeddedStore } from '../src/store/embedded-store.ts';
+import { importStrapiExport } from '../src/strapi-export/import-archive.ts';
 import { ensureModelIndexes } from '../src/store/indexes.ts';
 import { createMongoStore } from '../src/store/mongo-store.ts';
-import { importStrapiExport } from '../src/strapi-export/import-archive.ts';
 import type { Store } from '../src/store/store.ts';
 import { createGateway, type Gateway } from './app.ts';
 import type { GatewayConfig } from './args.ts';
-import { DEFAULT_UPLOADS_DIR } from './import-args.ts';
+import { countsLine, startupBanner } from './banner.ts';
+import { loadHttpSettings } from './config/load-config.ts';
+import { createLogger, type Logger } from './observability/logger.ts';
 import { listen } from './server.ts';
+import type { DrainReport } from './node/connections.ts';
 
 export interface StartedGateway {
   port: number;
   gateway: Gateway;
   /** Settles when the store is prepared; rejects on a bad seed or model. */
   ready: Promise<void>;
-  /** Stops listening, lets requests in flight finish, closes the store. */
-  close(): Promise<void>;
+  /** Stops listening, drains requests in flight, closes the store. */
+  close(): Promise<DrainReport>;
 }
 
 export interface StartOptions {
+  /** Where start-up lines for a person go (console.log by default). */
   log?: (line: string) => void;
+  /** The JSON request and error log (pino on stdout at the configured level by default). */
+  logger?: Logger;
   /** Longest wait between two attempts to reach the database. */
   maxRetryDelayMs?: number;
 }
@@ -59,12 +68,42 @@ async function prepareStore(model: ContentModel, store: Store, data: StartData |
   return settings;
 }
 
+/** Entries per content-type, as the store holds them (every locale and draft counted). */
+async function storeCounts(model: ContentModel, store: Store): Promise<Array<[string, number]>> {
+  const types = [...model.contentTypes.values()];
+  return Promise.all(types.map(async (ct) => [ct.uid === MEDIA_UID ? 'media files' : ct.pluralName, await store.count(ct.collectionName, {})] as [string, number]));
+}
+
+async function isDirectory(dir: string): Promise<boolean> {
+  try {
+    return (await stat(dir)).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/** A listen failure a person can act on, instead of a stack. */
+function listenError(error: NodeJS.ErrnoException, config: GatewayConfig): Error {
+  if (error.code === 'EADDRINUSE') {
+    return new ConfigurationError(`Port ${config.port} is already in use on ${config.host}: another program (perhaps another gateway) listens there. Stop it, or choose another port: npm start -- --port ${config.port + 1} (or PORT=${config.port + 1}).`);
+  }
+  if (error.code === 'EACCES') return new ConfigurationError(`Port ${config.port} needs privileges this process lacks: choose a port above 1023 (--port).`);
+  if (error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND') return new ConfigurationError(`Cannot listen on ${config.host}: no such address on this machine (--host).`);
+  return error;
+}
+
+/**
+ * Loads, prepares and serves the gateway as `npm start` does.
+ * @throws ConfigurationError for a bad config file, schema, seed, or a port that cannot be used.
+ */
 export async function startGateway(config: GatewayConfig, options: StartOptions = {}): Promise<StartedGateway> {
   const log = options.log ?? console.log;
+  const logger = options.logger ?? createLogger(config.logLevel);
+  const http = await loadHttpSettings(config.configFile);
   const model = await loadContentModel(config.schemaDir);
   for (const warning of model.warnings) log(`warning: ${warning}`);
   const data: StartData | undefined = config.strapiExport
-    ? { kind: 'archive', ...config.strapiExport, uploadsDir: config.uploadsDir ?? DEFAULT_UPLOADS_DIR }
+    ? { kind: 'archive', ...config.strapiExport, uploadsDir: config.uploadsDir }
     : config.seedFile
       ? { kind: 'seed', seed: await loadSeedFile(config.seedFile) }
       : undefined;
@@ -74,9 +113,38 @@ export async function startGateway(config: GatewayConfig, options: StartOptions 
   let settings: AccessSettings | undefined;
   if (!config.mongodbUri) settings = await prepareStore(model, store, data, log, config.secrets?.apiTokenSalt);
 
-  const gateway = createGateway({ model, schema: buildGraphQLSchema(model), store, settings: () => settings, secrets: config.secrets });
-  const server = await listen(gateway, config.port, config.host);
-  log(`gateway listening on http://${config.host}:${server.port} (GraphQL at /graphql, REST at /api) on ${config.mongodbUri ? 'MongoDB' : 'the embedded store'}`);
+  const uploadsDir = path.resolve(config.uploadsDir);
+  const uploadsExist = await isDirectory(uploadsDir);
+  const gateway = createGateway({
+    model,
+    schema: buildGraphQLSchema(model),
+    store,
+    settings: () => settings,
+    logger,
+    http,
+    graphiql: config.graphiql,
+    docs: config.docs,
+    uploadsDir,
+    mediaUrl: config.mediaUrl,
+    secrets: config.secrets,
+  });
+  const server = await listen(gateway, config.port, config.host, { drainDeadlineMs: config.drainDeadlineMs }).catch((error) => {
+    throw listenError(error as NodeJS.ErrnoException, config);
+  });
+  const firstCollection = [...model.contentTypes.values()].find((ct) => ct.uid.startsWith('api::') && ct.kind === 'collectionType');
+  for (const line of startupBanner({
+    host: config.host,
+    port: server.port,
+    store: config.mongodbUri ? 'MongoDB' : 'the embedded store',
+    graphiql: config.graphiql,
+    docs: config.docs,
+    metrics: http.metrics,
+    uploads: { dir: uploadsDir, exists: uploadsExist },
+    mediaUrl: config.mediaUrl,
+    restExample: firstCollection && `/api/${firstCollection.pluralName}`,
+  })) log(line);
+  const reportCounts = async () => log(`  ${(data ? 'imported' : 'in the database').padEnd(15)}${countsLine(await storeCounts(model, store))}`);
+  if (settings) await reportCounts();
 
   let closing = false;
   const ready = (async () => {
@@ -84,6 +152,7 @@ export async function startGateway(config: GatewayConfig, options: StartOptions 
       try {
         settings = await prepareStore(model, store, data, log, config.secrets?.apiTokenSalt);
         log('database ready');
+        await reportCounts();
       } catch (error) {
         if (error instanceof ConfigurationError) throw error;
         log(`database not ready (attempt ${attempt}): ${(error as Error).message}`);
@@ -98,8 +167,9 @@ export async function startGateway(config: GatewayConfig, options: StartOptions 
     ready,
     close: async () => {
       closing = true;
-      await server.close();
+      const report = await server.close();
       await store.close();
+      return report;
     },
   };
 }

@@ -31,13 +31,21 @@ export function toRestError(error: unknown, log: (e: unknown) => void = console.
   };
 }
 
+/**
+ * Strapi's GraphQL plugin codes: Apollo's `FORBIDDEN` and `BAD_USER_INPUT`, `STRAPI_<NAME>` for
+ * any other of its errors. A bad token never reaches Strapi's GraphQL layer (it answers in the
+ * REST envelope); ours says `UNAUTHENTICATED`, Apollo's code for it (docs/decisions.md).
+ */
 const GRAPHQL_CODES: Record<string, string> = {
   ValidationError: 'BAD_USER_INPUT',
   UnauthorizedError: 'UNAUTHENTICATED',
   ForbiddenError: 'FORBIDDEN',
-  NotFoundError: 'NOT_FOUND',
-  ServiceUnavailableError: 'SERVICE_UNAVAILABLE',
 };
+
+/** `NotFoundError` -> `STRAPI_NOT_FOUND_ERROR`, as Strapi's plugin names codes it has no Apollo name for. */
+export function graphQLCode(errorName: string): string {
+  return GRAPHQL_CODES[errorName] ?? `STRAPI_${errorName.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase()}`;
+}
 
 /** Strapi's GraphQL messages for the errors clients see most. */
 const GRAPHQL_MESSAGES: Record<string, string> = {
@@ -56,10 +64,21 @@ export function toGraphQLError(error: GraphQLError, log: (e: unknown) => void = 
     return new GraphQLError(message, {
       nodes: error.nodes,
       path: undefined,
-      extensions: { code: GRAPHQL_CODES[found.name] ?? 'BAD_USER_INPUT', error: { name: found.name, message: found.message, details: found.details } },
+      extensions: { code: graphQLCode(found.name), error: { name: found.name, message: found.message, details: found.details } },
     });
   }
   if (!error.originalError || error.originalError instanceof GraphQLError) return error;
   log(found);
   return new GraphQLError('Internal Server Error', { nodes: error.nodes, path: error.path, extensions: { code: 'INTERNAL_SERVER_ERROR' } });
+}
+
+/**
+ * An error met before a GraphQL operation could run (a body too large, bad credentials, the
+ * database not ready) as a GraphQL error carrying its HTTP status, for a GraphQL client to read.
+ */
+export function toGraphQLRequestError(error: unknown, log: (e: unknown) => void = console.error): { status: number; error: GraphQLError } {
+  const found = originalError(error);
+  const status = found instanceof ApplicationError ? found.status : 500;
+  const formatted = toGraphQLError(new GraphQLError(found instanceof Error ? found.message : String(found), { originalError: found as Error }), log);
+  return { status, error: new GraphQLError(formatted.message, { extensions: { ...formatted.extensions, http: { status } } }) };
 }

@@ -108,8 +108,10 @@ function wantsExplain(request: Request): boolean {
 }
 
 function json(status: number, body: unknown, headers?: Record<string, string>): Response {
-  return new Response(JSON.stringify(body), {
+  const text = JSON.stringify(body);
+  return new Response(text, {
     status,
-    headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
+    // The length lets compression leave small answers alone.
+    headers: { 'content-type': 'application/json; charset=utf-8', 'content-length': String(Buffer.byteLength(text)), ...headers },
   });
 }

@@ -1,19 +1,72 @@
-// `npm start` argv and env -> GatewayConfig: the Strapi export and uploads flags.
+// `npm start` flags and environment -> configuration: defaults, flags over variables, the
+// production switches of GraphiQL and the docs page, and clear refusals.
 import { describe, expect, it } from 'vitest';
-import { parseGatewayArgs } from '../../gateway/args.ts';
+import { parseGatewayArgs, START_FLAGS, START_USAGE, type GatewayConfig } from '../../gateway/args.ts';
+import { browserUrl } from '../../gateway/banner.ts';
 
-describe('parsing the start command line', () => {
-  it.each<[string, string[], Record<string, string>, object]>([
-    ['imports a Strapi export instead of the demo seed', ['--schema', 'cms', '--strapi-export', 'export.tar.gz'], {}, { seedFile: undefined, strapiExport: { file: 'export.tar.gz' } }],
-    ['keeps an "=" inside a value', ['--strapi-export=x.tar.gz.enc', '--key=a=b'], {}, { strapiExport: { file: 'x.tar.gz.enc', key: 'a=b' } }],
-    ['takes the key from STRAPI_EXPORT_KEY', ['--strapi-export', 'x.tar.gz.enc'], { STRAPI_EXPORT_KEY: 'k' }, { strapiExport: { file: 'x.tar.gz.enc', key: 'k' } }],
-    ['puts uploaded files in public/uploads by default', [], {}, { uploadsDir: 'public/uploads' }],
-    ['takes the uploads folder from --uploads before UPLOADS_DIR', ['--uploads', 'files'], { UPLOADS_DIR: 'other' }, { uploadsDir: 'files' }],
-  ])('%s', (_, argv, env, expected) => {
-    expect(parseGatewayArgs(argv, env)).toMatchObject(expected);
+const parse = (argv: string[], env: Record<string, string> = {}) => parseGatewayArgs(argv, env) as GatewayConfig;
+
+describe('npm start arguments', () => {
+  it('has defaults a newcomer can run with', () => {
+    expect(parse([])).toEqual({
+      port: 1337, host: '0.0.0.0', schemaDir: 'schema', seedFile: 'schema/seed.json', mongodbUri: undefined, readPreference: undefined,
+      dbTimeoutMs: 5000, configFile: undefined, uploadsDir: 'public/uploads', mediaUrl: undefined, graphiql: true, docs: true,
+      drainDeadlineMs: 10_000, logLevel: 'info', secrets: { apiTokenSalt: undefined, jwtSecret: undefined },
+    });
   });
 
-  it('refuses a seed and a Strapi export together', () => {
-    expect(() => parseGatewayArgs(['--seed', 'a.json', '--strapi-export', 'b.tar.gz'], {})).toThrow(/Give --seed FILE or --strapi-export FILE, not both/);
+  it.each([
+    ['--uploads and UPLOADS_DIR', ['--uploads', 'media'], { UPLOADS_DIR: 'other' }, { uploadsDir: 'media' }],
+    ['UPLOADS_DIR alone', [], { UPLOADS_DIR: 'other' }, { uploadsDir: 'other' }],
+    ['--config and GATEWAY_CONFIG', [], { GATEWAY_CONFIG: 'gateway.json' }, { configFile: 'gateway.json' }],
+    ['--media-url', ['--media-url=https://cdn.example.com'], {}, { mediaUrl: 'https://cdn.example.com' }],
+    ['--drain-deadline', ['--drain-deadline', '2500'], {}, { drainDeadlineMs: 2500 }],
+    ['LOG_LEVEL', [], { LOG_LEVEL: 'warn' }, { logLevel: 'warn' }],
+    ['production without GraphiQL and docs page', [], { NODE_ENV: 'production' }, { graphiql: false, docs: false }],
+    ['production asking for GraphiQL by flag', ['--graphiql'], { NODE_ENV: 'production' }, { graphiql: true, docs: false }],
+    ['production asking for the docs page by variable', [], { NODE_ENV: 'production', API_DOCS: 'true' }, { graphiql: false, docs: true }],
+    ['development turning GraphiQL off', ['--no-graphiql'], {}, { graphiql: false }],
+    ['GRAPHIQL=0', [], { GRAPHIQL: '0' }, { graphiql: false }],
+    ['a schema without seed', ['--schema', 'x'], {}, { schemaDir: 'x', seedFile: undefined }],
+    ['a Strapi export instead of the demo seed', ['--schema', 'cms', '--strapi-export', 'export.tar.gz'], {}, { seedFile: undefined, strapiExport: { file: 'export.tar.gz' } }],
+    ['an "=" inside a value', ['--strapi-export=x.tar.gz.enc', '--key=a=b'], {}, { strapiExport: { file: 'x.tar.gz.enc', key: 'a=b' } }],
+    ['the archive key from STRAPI_EXPORT_KEY', ['--strapi-export', 'x.tar.gz.enc'], { STRAPI_EXPORT_KEY: 'k' }, { strapiExport: { file: 'x.tar.gz.enc', key: 'k' } }],
+    ['API_TOKEN_SALT and JWT_SECRET', [], { API_TOKEN_SALT: 's', JWT_SECRET: 'j' }, { secrets: { apiTokenSalt: 's', jwtSecret: 'j' } }],
+  ])('reads %s', (_name, argv, env, expected) => {
+    expect(parse(argv, env)).toMatchObject(expected);
+  });
+
+  it.each([
+    [['--nope'], {}, /Unknown option '--nope'[\s\S]*usage: npm start/],
+    [['--seed', 'a.json', '--strapi-export', 'b.tar.gz'], {}, /Give --seed FILE or --strapi-export FILE, not both/],
+    [['--port', 'x'], {}, /Invalid port x: expected 0-65535/],
+    [['--drain-deadline=-1'], {}, /Invalid drain deadline -1/],
+    [['--log-level', 'loud'], {}, /Invalid log level loud: expected one of fatal, error/],
+    [['--media-url', 'cdn'], {}, /Invalid media URL cdn: expected an absolute URL/],
+    [[], { GRAPHIQL: 'maybe' }, /Invalid GRAPHIQL maybe: expected true or false/],
+  ])('refuses %j with a message saying what is expected', (argv, env, message) => {
+    expect(() => parseGatewayArgs(argv, env)).toThrow(message);
+  });
+
+  it('answers --help and -h with the usage', () => {
+    expect(parseGatewayArgs(['--help'], {})).toEqual({ kind: 'help' });
+    expect(parseGatewayArgs(['-h'], {})).toEqual({ kind: 'help' });
+  });
+
+  it.each(START_FLAGS.map((flag) => [flag.name, flag]))('documents --%s in the usage', (name, flag) => {
+    expect(START_USAGE).toContain(`--${name}`);
+    if (flag.env) expect(START_USAGE).toContain(flag.env);
+  });
+});
+
+describe('the URL printed at start-up', () => {
+  it.each([
+    ['0.0.0.0', 'http://localhost:1337'],
+    ['::', 'http://localhost:1337'],
+    ['127.0.0.1', 'http://127.0.0.1:1337'],
+    ['::1', 'http://[::1]:1337'],
+    ['gateway.internal', 'http://gateway.internal:1337'],
+  ])('for host %s is %s', (host, url) => {
+    expect(browserUrl(host, 1337)).toBe(url);
   });
 });

@@ -87,12 +87,12 @@ describe('POST /graphql', () => {
     expect(logged).toHaveLength(1);
   });
 
-  it('answers SERVICE_UNAVAILABLE when the database does not answer in time', async () => {
+  it("answers Strapi's STRAPI_SERVICE_UNAVAILABLE_ERROR when the database does not answer in time", async () => {
     const store = new FailingStore();
     const { gateway } = await blogGateway({ store });
     store.failure = new ServiceUnavailableError('The database did not answer within 5000 ms');
     const body = await (await gateway.fetch(graphqlRequest('{ articles { data { id } } }'))).json();
-    expect(body.errors[0]).toMatchObject({ extensions: { code: 'SERVICE_UNAVAILABLE' } });
+    expect(body.errors[0]).toMatchObject({ extensions: { code: 'STRAPI_SERVICE_UNAVAILABLE_ERROR' } });
   });
 });
 
@@ -181,13 +181,18 @@ describe('request bodies', () => {
   it.each([
     ['declared larger than 1 MiB', { 'content-length': String(2 * 1024 * 1024) }],
     ['larger than 1 MiB without saying so', {}],
-  ])('refuses one %s with 413 in Strapi envelope', async (_name, headers) => {
+  ])('refuses one %s with 413 as a GraphQL error', async (_name, headers) => {
     const { gateway } = await blogGateway();
     const query = `{ articles { data { id } } } #${'x'.repeat(1024 * 1024)}`;
     const request = new Request('http://gateway.test/graphql', { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ query }) });
     const response = await gateway.fetch(request);
     expect(response.status).toBe(413);
-    expect(await response.json()).toEqual({ data: null, error: { status: 413, name: 'PayloadTooLargeError', message: 'Request body larger than 1048576 bytes', details: { limit: 1048576 } } });
+    expect(await response.json()).toEqual({
+      errors: [{
+        message: 'Request body larger than 1048576 bytes',
+        extensions: { code: 'STRAPI_PAYLOAD_TOO_LARGE_ERROR', error: { name: 'PayloadTooLargeError', message: 'Request body larger than 1048576 bytes', details: { limit: 1048576 } } },
+      }],
+    });
   });
 
   it('accepts a body within the limit', async () => {

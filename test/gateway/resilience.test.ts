@@ -2,6 +2,8 @@
 // late, goes away and comes back: /_health says 503 meanwhile, requests answer 503 in Strapi's
 // envelope instead of hanging, and service resumes by itself.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseGatewayArgs, type GatewayConfig } from '../../gateway/args.ts';
+import { silentLogger } from '../../gateway/observability/logger.ts';
 import { startGateway, type StartedGateway } from '../../gateway/start.ts';
 import { startWireServer, type WireServer } from '../support/mongo-wire-server/server.ts';
 import { BLOG_MODEL, BLOG_SEED } from '../support/test-gateway.ts';
@@ -28,8 +30,8 @@ beforeAll(async () => {
   server = await startWireServer();
   await server.stop(); // the database is not up when the gateway starts
   started = await startGateway(
-    { port: 0, host: '127.0.0.1', schemaDir: BLOG_MODEL, seedFile: BLOG_SEED, mongodbUri: server.uri, dbTimeoutMs: TIMEOUT_MS },
-    { log: (line) => log.push(line), maxRetryDelayMs: 200 },
+    { ...(parseGatewayArgs([], {}) as GatewayConfig), port: 0, host: '127.0.0.1', schemaDir: BLOG_MODEL, seedFile: BLOG_SEED, mongodbUri: server.uri, dbTimeoutMs: TIMEOUT_MS },
+    { log: (line) => log.push(line), logger: silentLogger, maxRetryDelayMs: 200 },
   );
 });
 

@@ -1,5 +1,5 @@
-// Stopping: `npm start` exits 0 on SIGTERM; closing the gateway stops accepting connections and
-// lets a request in flight finish before the store is closed.
+// Stopping: `npm start` exits 0 on SIGTERM, sent to node or to npm; closing the gateway stops
+// accepting connections and lets a request in flight finish before the store is closed.
 import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { createGateway } from '../../gateway/app.ts';
@@ -52,6 +52,25 @@ describe('npm start', () => {
     gateway.child.kill('SIGTERM');
     expect(await gateway.exited).toBe(0);
     expect(gateway.output()).toContain('SIGTERM: closing');
+    await expect(fetch(`http://127.0.0.1:${port}/_health`)).rejects.toThrow();
+  });
+
+  it('passes SIGTERM sent to npm on to the gateway, which stops instead of being orphaned', async () => {
+    const child = spawn('npm', ['start', '--silent', '--', '--port', '0', '--host', '127.0.0.1', '--log-level', 'warn'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    const port = await new Promise<number>((resolve, reject) => {
+      child.stdout.on('data', (chunk: Buffer) => {
+        output += chunk.toString();
+        const match = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(output);
+        if (match) resolve(Number(match[1]));
+      });
+      child.once('exit', (code) => reject(new Error(`npm exited with ${code}: ${output}`)));
+    });
+    // The output pipe closes once every process writing to it, the gateway included, has ended.
+    const allEnded = new Promise((resolve) => child.stdout.once('close', resolve));
+    child.kill('SIGTERM');
+    await allEnded;
+    expect(output).toContain('SIGTERM: closing');
     await expect(fetch(`http://127.0.0.1:${port}/_health`)).rejects.toThrow();
   });
 

@@ -146,9 +146,9 @@ describe('the demo seed', () => {
       { collection: 'sections', written: 3 },
       { collection: 'topics', written: 3 },
       { collection: 'writers', written: 3 },
-      { collection: 'up_users', written: 0 },
+      { collection: 'up_users', written: 2 },
       { collection: 'up_roles', written: 2 },
-      { collection: 'up_permissions', written: 20 },
+      { collection: 'up_permissions', written: 23 },
     ]);
     expect(seed.tokens).toEqual({ 'demo-editor-token-5b1f0c7e9a2d4e38': 'authenticated' });
     expect(seed.locales.map((l) => l.code)).toEqual(['en', 'de']);

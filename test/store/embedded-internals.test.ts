@@ -1,6 +1,7 @@
 // The embedded store's parts: bitmaps of slots, the planner that splits a filter into what an
 // index answers and what mingo tests, and documents handed out frozen, never copied.
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { Bitmap } from '../../src/store/embedded/bitmap.ts';
 import { planFilter } from '../../src/store/embedded/plan.ts';
 import { EmbeddedStore } from '../../src/store/embedded-store.ts';
@@ -37,6 +38,7 @@ describe('planning a filter', () => {
     ['conjunctions flattened', { $and: [{ locale: 'en' }, { $and: [{ views: { $gt: 1 } }] }] }, [{ kind: 'in', field: 'locale', values: ['en'] }], [{ views: { $gt: 1 } }]],
     ['an unindexed field, a range and an $or left to the engine', { title: 'x', author: { $gt: 1 }, $or: [{ locale: 'en' }] }, [], [{ title: 'x' }, { author: { $gt: 1 } }, { $or: [{ locale: 'en' }] }]],
     ['$in holding null left to the engine', { author: { $in: [1, null] } }, [], [{ author: { $in: [1, null] } }]],
+    ['a pattern and its options kept together', { locale: { $regex: 'E', $options: 'i', $ne: null } }, [{ kind: 'null', field: 'locale', isNull: false }], [{ locale: { $regex: 'E', $options: 'i' } }]],
   ])('splits %s', (_name, filter, terms, residual) => {
     expect(planFilter(filter, indexed)).toEqual({ terms, residual });
   });
@@ -67,5 +69,46 @@ describe('documents handed out', () => {
     expect(after).toEqual(before);
     expect(after.count).toBe(expected.length);
     expect(after.page.map((d) => d.id)).toEqual(expected.map((d) => d.id).reverse().slice(3, 8));
+  });
+});
+
+describe('indexes never change an answer', () => {
+  // Random filters of the shapes the compiler emits, over indexed and unindexed fields: the
+  // indexed store must answer exactly what one without indexes answers.
+  const value = fc.oneof(fc.constantFrom('en', 'fr', 'En', null), fc.integer({ min: 0, max: 6 }));
+  const field = fc.constantFrom('locale', 'author', 'title');
+  const condition = fc.oneof(
+    value,
+    value.map(($eq) => ({ $eq })),
+    value.map(($ne) => ({ $ne })),
+    fc.array(value, { maxLength: 3 }).map(($in) => ({ $in })),
+    fc.array(value, { maxLength: 3 }).map(($nin) => ({ $nin })),
+    fc.integer({ min: 0, max: 6 }).map(($gt) => ({ $gt })),
+    fc.constantFrom('e', 'N', '^f').map(($regex) => ({ $regex, $options: 'i' })),
+    fc.constantFrom('e', 'N').map(($regex) => ({ $regex, $options: 'i', $ne: null })),
+  );
+  const leaf = fc.tuple(field, condition).map(([f, c]) => ({ [f]: c }) as Record<string, unknown>);
+  const filter = fc.letrec<{ node: Record<string, unknown> }>((tie) => ({
+    node: fc.oneof(
+      { depthSize: 'small', withCrossShrink: true },
+      leaf,
+      fc.array(tie('node'), { minLength: 1, maxLength: 3 }).map(($and) => ({ $and })),
+      fc.array(tie('node'), { minLength: 1, maxLength: 3 }).map(($or) => ({ $or })),
+      tie('node').map(($nor) => ({ $nor: [$nor] })),
+    ),
+  })).node;
+
+  it('for random filters, counts and pages', async () => {
+    const docs = Array.from({ length: 300 }, (_, i) => ({ id: i + 1, locale: ['en', 'fr', 'En', null][i % 4], author: i % 7 === 6 ? null : i % 7, title: `t${i % 11}` }));
+    const plain = new EmbeddedStore();
+    const indexed = new EmbeddedStore();
+    await plain.upsertMany('things', docs);
+    await indexed.upsertMany('things', docs);
+    await indexed.ensureIndexes('things', ['locale', 'author'].map((f) => ({ keys: { [f]: 1 as const }, name: `${f}_1` })));
+    await fc.assert(fc.asyncProperty(filter, async (f) => {
+      const page = { sort: [['id', -1]] as Array<[string, 1 | -1]>, skip: 2, limit: 7 };
+      expect(await indexed.count('things', f)).toBe(await plain.count('things', f));
+      expect((await indexed.find('things', f, page)).map((d) => d.id)).toEqual((await plain.find('things', f, page)).map((d) => d.id));
+    }), { numRuns: 300 });
   });
 });

@@ -1,6 +1,6 @@
 // Builds the gateway in process over the blog fixture (model + seed files), on any store, for
 // tests that call its fetch handler directly, as graphql-yoga's own tests do.
-import { createGateway, type Gateway } from '../../gateway/app.ts';
+import { createGateway, type Gateway, type GatewayDeps } from '../../gateway/app.ts';
 import { settingsFromSeed, type AccessSettings } from '../../src/auth/access.ts';
 import { buildGraphQLSchema } from '../../src/graphql/build-schema.ts';
 import { loadContentModel } from '../../src/model/load.ts';
@@ -27,6 +27,8 @@ export interface GatewayOptions {
   ready?: boolean;
   /** Strapi's API_TOKEN_SALT and JWT_SECRET. */
   secrets?: { apiTokenSalt?: string; jwtSecret?: string };
+  /** The edge's optional dependencies (HTTP settings, logger, metrics, uploads...). */
+  extra?: Partial<GatewayDeps>;
 }
 
 export async function blogGateway(options: GatewayOptions = {}): Promise<TestGateway> {
@@ -42,7 +44,7 @@ export async function modelGateway(schemaDir: string, seedFile: string, options:
   const settings = settingsFromSeed(seed);
   const logged: unknown[] = [];
   const ready = options.ready ?? true;
-  const gateway = createGateway({ model, schema: buildGraphQLSchema(model), store, settings: () => (ready ? settings : undefined), log: (e) => logged.push(e), secrets: options.secrets });
+  const gateway = createGateway({ model, schema: buildGraphQLSchema(model), store, settings: () => (ready ? settings : undefined), log: (e) => logged.push(e), secrets: options.secrets, ...options.extra });
   return { gateway, model, store, settings, logged };
 }
 

@@ -41,6 +41,8 @@ function addField(field: string, condition: unknown, plan: Plan): void {
   if (typeof condition !== 'object' || Array.isArray(condition) || condition instanceof RegExp || Object.keys(operators).some((op) => !op.startsWith('$'))) {
     return void plan.residual.push({ [field]: condition });
   }
+  // Operators no index answers stay together: some only mean something as a pair ($regex, $options).
+  const rest: Record<string, unknown> = {};
   for (const [operator, value] of Object.entries(operators)) {
     if ((operator === '$eq' && value === null) || (operator === '$ne' && value === null)) {
       plan.terms.push({ kind: 'null', field, isNull: operator === '$eq' });
@@ -49,7 +51,8 @@ function addField(field: string, condition: unknown, plan: Plan): void {
     } else if (operator === '$in' && Array.isArray(value) && value.every(isScalar)) {
       plan.terms.push({ kind: 'in', field, values: value });
     } else {
-      plan.residual.push({ [field]: { [operator]: value } });
+      rest[operator] = value;
     }
   }
+  if (Object.keys(rest).length > 0) plan.residual.push({ [field]: rest });
 }

@@ -1,0 +1,156 @@
+// The optional JSON config file (`--config FILE`) -> typed HTTP settings: CORS, security
+// headers, compression, uploads caching, metrics. The one boundary where that file is checked;
+// Strapi's defaults fill in what it leaves out. Errors name the key and what was expected.
+import { z } from 'zod';
+import type { HelmetOptions } from 'helmet';
+import { ConfigurationError } from '../../src/errors/errors.ts';
+import { STRAPI_SECURITY_DEFAULTS, mergeSecurity, checkSecurity } from '../http/security-headers.ts';
+
+/** CORS as Strapi's `strapi::cors` takes it, normalised: `'*'` or a list of exact origins. */
+export interface CorsSettings {
+  readonly origin: '*' | readonly string[];
+  readonly methods: readonly string[];
+  readonly headers: readonly string[];
+  readonly credentials: boolean;
+  /** Seconds a browser may cache a preflight answer. */
+  readonly maxAge: number;
+  /** Response headers a page's script may read (`Access-Control-Expose-Headers`). */
+  readonly expose: readonly string[];
+}
+
+export type Encoding = 'br' | 'gzip';
+
+export interface CompressionSettings {
+  /** Bodies smaller than this many bytes are sent as they are. */
+  readonly threshold: number;
+  /** Offered encodings, in the server's order of preference. */
+  readonly encodings: readonly Encoding[];
+}
+
+export interface UploadsSettings {
+  /** `Cache-Control: public, max-age=<seconds>` on media files. */
+  readonly maxAge: number;
+}
+
+export interface HttpSettings {
+  readonly cors: CorsSettings | false;
+  /** helmet's options, Strapi's `strapi::security` defaults merged under the file's. */
+  readonly security: HelmetOptions | false;
+  readonly compression: CompressionSettings | false;
+  readonly uploads: UploadsSettings;
+  /** Whether `/metrics` is served. */
+  readonly metrics: boolean;
+}
+
+/** `strapi::cors` defaults, except `credentials` (see docs/decisions.md). */
+export const STRAPI_CORS_DEFAULTS: CorsSettings = {
+  origin: '*',
+  methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'],
+  headers: ['Content-Type', 'Authorization', 'Origin', 'Accept'],
+  credentials: false,
+  maxAge: 31_536_000,
+  expose: [],
+};
+
+export const DEFAULT_HTTP_SETTINGS: HttpSettings = {
+  cors: STRAPI_CORS_DEFAULTS,
+  security: STRAPI_SECURITY_DEFAULTS,
+  compression: { threshold: 1024, encodings: ['br', 'gzip'] },
+  uploads: { maxAge: 86_400 },
+  metrics: true,
+};
+
+/** Strapi takes lists as arrays or comma-separated strings. */
+const list = z.union([z.string(), z.array(z.string())], { error: 'expected a string or a list of strings' }).transform((value) =>
+  (typeof value === 'string' ? value.split(',') : value).map((item) => item.trim()).filter((item) => item !== ''),
+);
+const seconds = z.number().int().nonnegative();
+
+const corsSchema = z
+  .object({ origin: list, methods: list, headers: list, credentials: z.boolean(), maxAge: seconds, expose: list })
+  .partial()
+  .strict();
+
+const SECURITY_KEYS = [
+  'contentSecurityPolicy', 'crossOriginEmbedderPolicy', 'crossOriginOpenerPolicy', 'crossOriginResourcePolicy',
+  'originAgentCluster', 'referrerPolicy', 'strictTransportSecurity', 'hsts', 'xContentTypeOptions', 'noSniff',
+  'xDnsPrefetchControl', 'dnsPrefetchControl', 'xDownloadOptions', 'ieNoOpen', 'xFrameOptions', 'frameguard',
+  'xPermittedCrossDomainPolicies', 'permittedCrossDomainPolicies', 'xPoweredBy', 'hidePoweredBy', 'xXssProtection', 'xssFilter',
+] as const;
+const securitySchema = z
+  .object(Object.fromEntries(SECURITY_KEYS.map((key) => [key, z.union([z.boolean(), z.record(z.string(), z.unknown())])])))
+  .partial()
+  .strict();
+
+/** `false` (switched off) or the settings object. */
+const falseOr = <T extends z.ZodType>(settings: T) => z.union([z.literal(false), settings], { error: 'expected false or an object' });
+
+const fileSchema = z
+  .object({
+    cors: falseOr(corsSchema),
+    security: falseOr(securitySchema),
+    compression: falseOr(z.object({ threshold: seconds, encodings: z.array(z.enum(['br', 'gzip'])).min(1) }).partial().strict()),
+    uploads: z.object({ maxAge: seconds }).partial().strict(),
+    metrics: z.boolean(),
+  })
+  .partial()
+  .strict();
+
+/**
+ * Checks a parsed config file and fills in the defaults.
+ * @param source the file's name, for messages.
+ * @throws ConfigurationError naming every wrong key.
+ */
+export function parseFileConfig(raw: unknown, source: string): HttpSettings {
+  const parsed = fileSchema.safeParse(raw);
+  if (!parsed.success) {
+    const problems = describeIssues(parsed.error.issues).map((problem) => `  ${problem}`);
+    throw new ConfigurationError(`Invalid config file ${source}:\n${problems.join('\n')}`);
+  }
+  const file = parsed.data;
+  return {
+    cors: file.cors === false ? false : corsSettings(file.cors ?? {}, source),
+    security: file.security === false ? false : securitySettings(file.security ?? {}, source),
+    compression: file.compression === false ? false : { ...DEFAULT_HTTP_SETTINGS.compression, ...file.compression } as CompressionSettings,
+    uploads: { ...DEFAULT_HTTP_SETTINGS.uploads, ...file.uploads },
+    metrics: file.metrics ?? DEFAULT_HTTP_SETTINGS.metrics,
+  };
+}
+
+/**
+ * `key.path: problem` lines. Where a value may be `false` or an object and the object is wrong,
+ * zod reports the whole union as invalid; the object's own problems say more, so they are shown.
+ */
+function describeIssues(issues: readonly z.core.$ZodIssue[], prefix: readonly PropertyKey[] = []): string[] {
+  return issues.flatMap((issue) => {
+    const path = [...prefix, ...issue.path];
+    if (issue.code === 'invalid_union') {
+      const deeper = issue.errors.filter((branch) => branch.some((inner) => inner.path.length > 0));
+      if (deeper.length === 1) return describeIssues(deeper[0], path);
+    }
+    return [`${path.map(String).join('.') || '(top level)'}: ${issue.message}`];
+  });
+}
+
+function corsSettings(given: z.infer<typeof corsSchema>, source: string): CorsSettings {
+  const origins = given.origin ?? ['*'];
+  const settings: CorsSettings = {
+    ...STRAPI_CORS_DEFAULTS,
+    ...given,
+    origin: origins.includes('*') ? '*' : origins,
+  };
+  if (settings.origin.length === 0) throw new ConfigurationError(`Invalid config file ${source}: cors.origin: expected "*" or at least one origin`);
+  // A browser sends cookies and Authorization to a site that answers with credentials: any site
+  // could then read answers meant for the user. Strapi reflects any origin in that case; we refuse.
+  if (settings.credentials && settings.origin === '*') {
+    throw new ConfigurationError(`Invalid config file ${source}: cors.credentials: true needs cors.origin to list the allowed origins, not "*"`);
+  }
+  return settings;
+}
+
+function securitySettings(given: Record<string, unknown>, source: string): HelmetOptions {
+  const merged = mergeSecurity(STRAPI_SECURITY_DEFAULTS, given);
+  const problem = checkSecurity(merged);
+  if (problem) throw new ConfigurationError(`Invalid config file ${source}: security: ${problem}`);
+  return merged;
+}

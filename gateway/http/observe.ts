@@ -1,0 +1,98 @@
+// One log line and one metrics sample per request, written when its answer has been produced
+// to the last byte (or abandoned): method, path, status, duration, bytes, request id, role.
+import type { Logger } from '../observability/logger.ts';
+import type { GatewayMetrics } from '../observability/metrics.ts';
+import { type Exchange, type Step, withExchange } from './pipeline.ts';
+
+/** Longest query string kept in a log line; the rest is cut, so one request cannot flood the log. */
+const MAX_LOGGED_QUERY = 1000;
+
+export interface ObserveDeps {
+  logger: Logger;
+  metrics: GatewayMetrics;
+}
+
+/**
+ * The response with its body counted as it is read; `done` runs once, when the body ends, fails
+ * or is cancelled (the client went away), with the bytes read so far.
+ */
+export function countBody(response: Response, done: (bytes: number, aborted: boolean) => void): Response {
+  if (!response.body) {
+    done(0, false);
+    return response;
+  }
+  const reader = response.body.getReader();
+  let bytes = 0;
+  let finished = false;
+  const finish = (aborted: boolean) => {
+    if (finished) return;
+    finished = true;
+    done(bytes, aborted);
+  };
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const { done: ended, value } = await reader.read();
+        if (ended) {
+          controller.close();
+          finish(false);
+          return;
+        }
+        bytes += value.byteLength;
+        controller.enqueue(value);
+      } catch (error) {
+        controller.error(error);
+        finish(true);
+      }
+    },
+    cancel(reason) {
+      finish(true);
+      return reader.cancel(reason);
+    },
+    // Pull only when the consumer reads, so `bytes` counts what was taken, not what was buffered.
+  }, { highWaterMark: 0 });
+  return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+}
+
+/** Logs and measures every request; runs the rest of the edge with the request's exchange current. */
+export function observeStep({ logger, metrics }: ObserveDeps): Step {
+  return (request, exchange, next) =>
+    withExchange(exchange, async () => {
+      metrics.inFlight(1);
+      let response: Response;
+      try {
+        response = await next(request, exchange);
+      } catch (error) {
+        metrics.inFlight(-1);
+        throw error;
+      }
+      // A HEAD answer's body is never sent (the server drops it), so there is nothing to count.
+      const head = request.method === 'HEAD';
+      if (head) void response.body?.cancel();
+      const counted = head ? new Response(null, response) : response;
+      return countBody(counted, (bytes, aborted) => {
+        metrics.inFlight(-1);
+        const seconds = (performance.now() - exchange.startedAt) / 1000;
+        metrics.observeRequest(exchange.kind, response.status, seconds);
+        const line = requestLine(request, exchange, response.status, seconds, bytes, aborted);
+        if (response.status >= 500) logger.error(line, 'request');
+        else logger.info(line, 'request');
+      });
+    });
+}
+
+function requestLine(request: Request, exchange: Exchange, status: number, seconds: number, bytes: number, aborted: boolean) {
+  const url = new URL(request.url);
+  return {
+    reqId: exchange.id,
+    method: request.method,
+    path: url.pathname,
+    ...(url.search ? { query: url.search.slice(1, MAX_LOGGED_QUERY + 1) } : {}),
+    status,
+    durationMs: Math.round(seconds * 1e6) / 1e3,
+    bytes,
+    role: exchange.role ?? null,
+    kind: exchange.kind,
+    ...(aborted ? { aborted: true } : {}),
+  };
+}

@@ -1,0 +1,49 @@
+// The HTTP edge as a list of steps around the routes: each step gets the request, this
+// request's exchange and the next handler, and returns the response (changed or not).
+import { AsyncLocalStorage } from 'node:async_hooks';
+
+/** What a request is for, as metrics and logs group it. */
+export type RouteKind =
+  | 'graphql'
+  | 'rest'
+  | 'health'
+  | 'metrics'
+  | 'uploads'
+  | 'graphiql'
+  | 'docs'
+  | 'preflight'
+  | 'unknown';
+
+/**
+ * Per-request state shared by the steps and the routes: set once at the edge, filled in as the
+ * request goes through (the route kind by the router, the role once credentials are read).
+ */
+export interface Exchange {
+  /** The request id: the caller's `X-Request-Id` when acceptable, else a fresh UUID. */
+  readonly id: string;
+  /** `performance.now()` when the request reached the edge. */
+  readonly startedAt: number;
+  kind: RouteKind;
+  /** The role the request acted as; undefined until (or unless) credentials were accepted. */
+  role?: string;
+}
+
+export type Handler = (request: Request, exchange: Exchange) => Promise<Response>;
+export type Step = (request: Request, exchange: Exchange, next: Handler) => Promise<Response>;
+
+/** `steps[0]` runs first and sees the final response last, as in Koa or Express. */
+export function compose(steps: readonly Step[], handler: Handler): Handler {
+  return steps.reduceRight<Handler>((next, step) => (request, exchange) => step(request, exchange, next), handler);
+}
+
+const current = new AsyncLocalStorage<Exchange>();
+
+/** Runs `fn` with `exchange` as the current exchange of everything it calls, awaited or not. */
+export function withExchange<T>(exchange: Exchange, fn: () => T): T {
+  return current.run(exchange, fn);
+}
+
+/** The exchange of the request being handled; undefined outside one (start-up, timers). */
+export function currentExchange(): Exchange | undefined {
+  return current.getStore();
+}

@@ -1,0 +1,26 @@
+// The gateway's logger: pino, one JSON object per line on stdout. Every line written while a
+// request is handled carries that request's id, whichever module writes it.
+import { pino, type DestinationStream, type Logger } from 'pino';
+import { currentExchange } from '../http/pipeline.ts';
+
+export type { Logger } from 'pino';
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** A JSON logger at `level`, writing to `destination` (stdout when absent). */
+export function createLogger(level: LogLevel, destination?: DestinationStream): Logger {
+  const options = {
+    level,
+    timestamp: pino.stdTimeFunctions.isoTime,
+    formatters: { level: (label: string) => ({ level: label }) },
+    mixin: () => {
+      const exchange = currentExchange();
+      return exchange ? { reqId: exchange.id } : {};
+    },
+  };
+  return destination ? pino(options, destination) : pino(options);
+}
+
+/** A logger that writes nothing: the default of in-process gateways in tests. */
+export const silentLogger: Logger = pino({ level: 'silent' });

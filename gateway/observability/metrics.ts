@@ -1,0 +1,50 @@
+// Prometheus metrics (prom-client), one registry per gateway: HTTP requests by route kind and
+// status, store queries by operation, cache lookups, and Node's own (event-loop lag included).
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { RouteKind } from '../http/pipeline.ts';
+
+export interface GatewayMetrics {
+  readonly registry: Registry;
+  /** One answered request: its route kind, status and time until its body was fully produced. */
+  observeRequest(kind: RouteKind, status: number, seconds: number): void;
+  /** Requests being answered now (up on arrival, down once their body is sent). */
+  inFlight(delta: 1 | -1): void;
+  /** One store call: `find`, `count`, `aggregate`, ... on a collection, and whether it failed. */
+  observeStoreQuery(op: string, collection: string, seconds: number, failed: boolean): void;
+  /**
+   * The hook for response caches: call it once per lookup. `cache` names the cache
+   * (`response`, ...), so several can share the metric.
+   */
+  recordCacheLookup(cache: string, hit: boolean): void;
+}
+
+const HTTP_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+const STORE_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
+
+/** A fresh registry with the gateway's metrics and Node's default ones. */
+export function createMetrics(): GatewayMetrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const registers = [registry];
+  const requests = new Counter({ name: 'gateway_http_requests_total', help: 'HTTP requests answered, by route kind and status', labelNames: ['kind', 'status'], registers });
+  const duration = new Histogram({ name: 'gateway_http_request_duration_seconds', help: 'Time from a request reaching the gateway to the end of its answer', labelNames: ['kind', 'status'], buckets: HTTP_BUCKETS, registers });
+  const inFlight = new Gauge({ name: 'gateway_http_requests_in_flight', help: 'Requests being answered', registers });
+  const storeQueries = new Counter({ name: 'gateway_store_queries_total', help: 'Store (database) calls, by operation, collection and outcome', labelNames: ['op', 'collection', 'outcome'], registers });
+  const storeDuration = new Histogram({ name: 'gateway_store_query_duration_seconds', help: 'Time a store (database) call took', labelNames: ['op', 'collection'], buckets: STORE_BUCKETS, registers });
+  const cacheHits = new Counter({ name: 'gateway_cache_hits_total', help: 'Cache lookups answered from the cache', labelNames: ['cache'], registers });
+  const cacheMisses = new Counter({ name: 'gateway_cache_misses_total', help: 'Cache lookups the cache could not answer', labelNames: ['cache'], registers });
+  return {
+    registry,
+    observeRequest(kind, status, seconds) {
+      const labels = { kind, status: String(status) };
+      requests.inc(labels);
+      duration.observe(labels, seconds);
+    },
+    inFlight: (delta) => inFlight.inc(delta),
+    observeStoreQuery(op, collection, seconds, failed) {
+      storeQueries.inc({ op, collection, outcome: failed ? 'error' : 'ok' });
+      storeDuration.observe({ op, collection }, seconds);
+    },
+    recordCacheLookup: (cache, hit) => (hit ? cacheHits : cacheMisses).inc({ cache }),
+  };
+}

@@ -1,0 +1,46 @@
+// The content model -> the OpenAPI 3.1 document of the gateway: every REST route with every
+// parameter form as an example, the answers' shapes, the errors, and the routes around them.
+// Pure: the same model gives the same document.
+import type { ContentModel } from '../model/types.ts';
+import { ERROR_RESPONSES, otherPaths, restPaths } from './paths.ts';
+import { componentSchemas, ref, schemaNames } from './schemas.ts';
+
+export interface OpenApiOptions {
+  /** Locale codes for the `locale` examples; the first is shown. */
+  locales?: readonly string[];
+  /** `info.version`; the package version by default. */
+  version?: string;
+}
+
+export type OpenApiDocument = Record<string, unknown> & { openapi: '3.1.0'; paths: Record<string, Record<string, unknown>> };
+
+/** The OpenAPI 3.1 document of `model`'s REST API and of the gateway's other routes. */
+export function buildOpenApiDocument(model: ContentModel, options: OpenApiOptions = {}): OpenApiDocument {
+  const errorContent = { 'application/json': { schema: ref(schemaNames.error) } };
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Content API',
+      version: options.version ?? '1.0.0',
+      description:
+        "A Strapi v4 compatible read API. Entries are `{ id, attributes }`; relations, media, components and dynamic zones appear only when populated. " +
+        'Examples that populate or filter through a relation assume a role allowed to read the related type.',
+    },
+    servers: [{ url: '/' }],
+    security: [{}, { bearerAuth: [] }],
+    tags: [
+      ...[...model.contentTypes.values()].map((ct) => ({ name: ct.displayName })),
+      { name: 'GraphQL' },
+      { name: 'Media' },
+      { name: 'Operations' },
+    ],
+    paths: { ...restPaths(model, options.locales ?? ['en']), ...otherPaths() },
+    components: {
+      schemas: componentSchemas(model),
+      responses: Object.fromEntries(Object.entries(ERROR_RESPONSES).map(([name, { description }]) => [name, { description, content: errorContent }])),
+      securitySchemes: {
+        bearerAuth: { type: 'http', scheme: 'bearer', description: 'An API token; without one a request acts as the public role' },
+      },
+    },
+  };
+}

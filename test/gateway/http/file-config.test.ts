@@ -1,0 +1,61 @@
+// The config file boundary: files in, typed HTTP settings out (Strapi's defaults filling the
+// gaps), or an error naming the file and every wrong key.
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_HTTP_SETTINGS, STRAPI_CORS_DEFAULTS } from '../../../gateway/config/file-config.ts';
+import { loadHttpSettings } from '../../../gateway/config/load-config.ts';
+
+const FIXTURES = 'test/fixtures/config';
+
+describe('the config file', () => {
+  it("gives Strapi's defaults when there is none", async () => {
+    expect(await loadHttpSettings(undefined)).toBe(DEFAULT_HTTP_SETTINGS);
+  });
+
+  it('fills in what a file leaves out', async () => {
+    const settings = await loadHttpSettings(`${FIXTURES}/cors-allow-list.json`);
+    expect(settings.cors).toEqual({
+      ...STRAPI_CORS_DEFAULTS,
+      origin: ['https://app.example.com', 'https://admin.example.com'],
+      credentials: true,
+      expose: ['X-Request-Id'],
+      maxAge: 600,
+    });
+    expect(settings.security).toEqual(DEFAULT_HTTP_SETTINGS.security);
+    expect(settings.compression).toEqual(DEFAULT_HTTP_SETTINGS.compression);
+  });
+
+  it('merges security options over Strapi’s, key by key', async () => {
+    const { security } = await loadHttpSettings(`${FIXTURES}/security-custom.json`);
+    expect(security).toMatchObject({
+      frameguard: { action: 'deny' },
+      hsts: { maxAge: 31_536_000, includeSubDomains: true },
+      contentSecurityPolicy: { useDefaults: true, directives: { 'img-src': ["'self'", 'https://cdn.example.com'], 'connect-src': ["'self'", 'https:'] } },
+    });
+  });
+
+  it.each([
+    ['cors-off.json', { cors: false }],
+    ['security-off.json', { security: false }],
+    ['compression.json', { compression: { threshold: 100, encodings: ['gzip'] }, uploads: { maxAge: 60 }, metrics: false }],
+  ])('reads %s', async (file, expected) => {
+    expect(await loadHttpSettings(`${FIXTURES}/${file}`)).toMatchObject(expected);
+  });
+
+  it.each([
+    ['credentials-with-any-origin.json', /cors\.credentials: true needs cors\.origin to list the allowed origins/],
+    ['unknown-key.json', /\(top level\): Unrecognized key: "corz"/],
+    ['wrong-type.json', /cors\.maxAge: Invalid input: expected number, received string[\s\S]*compression\.encodings\.0: Invalid option/],
+    ['bad-helmet-option.json', /security: Strict-Transport-Security: -1 is not a valid value for maxAge/],
+    ['unknown-security-key.json', /security: Unrecognized key: "frameGuard"/],
+    ['not-json.json', /not JSON/],
+  ])('refuses bad/%s, naming the file and the key', async (file, message) => {
+    const path = `${FIXTURES}/bad/${file}`;
+    const failure = loadHttpSettings(path);
+    await expect(failure).rejects.toThrow(message);
+    await expect(failure).rejects.toThrow(path);
+  });
+
+  it('says when the file does not exist', async () => {
+    await expect(loadHttpSettings(`${FIXTURES}/missing.json`)).rejects.toThrow(/Cannot read config file .*missing\.json: no such file/);
+  });
+});
