@@ -10,15 +10,19 @@ import { JwtVerifier } from '../src/auth/jwt.ts';
 import { ServiceUnavailableError } from '../src/errors/errors.ts';
 import { USER_UID } from '../src/model/types.ts';
 import { createContext, type GatewayContext } from '../src/graphql/context.ts';
+import { costModel, type CostModel } from '../src/graphql/cost.ts';
+import { DEFAULT_REQUEST_LIMITS, type RequestLimits } from '../src/limits/request-limits.ts';
 import { withMediaBaseUrl } from '../src/graphql/media-base-url.ts';
 import type { ContentModel } from '../src/model/types.ts';
 import { buildOpenApiDocument } from '../src/openapi/document.ts';
 import { createRestHandler } from '../src/rest/handler.ts';
+import { measureCardinality } from '../src/store/cardinality.ts';
 import type { Store } from '../src/store/store.ts';
 import { DEFAULT_HTTP_SETTINGS, type HttpSettings } from './config/file-config.ts';
 import { catchErrorsStep } from './http/catch-errors.ts';
 import { compressStep } from './http/compress.ts';
 import { corsStep } from './http/cors.ts';
+import { deadlineStep } from './http/deadline.ts';
 import { observeStep } from './http/observe.ts';
 import { type Exchange, type Step, compose, currentExchange } from './http/pipeline.ts';
 import { echoRequestId, requestIdOf } from './http/request-id.ts';
@@ -61,14 +65,26 @@ export interface GatewayDeps {
   uploadsDir?: string;
   /** A public base URL put before media URLs that are paths (`/uploads/…`). */
   mediaUrl?: string;
+  /** What one request may cost (entries, GraphQL document size, time); the defaults when absent. */
+  limits?: RequestLimits;
+  /**
+   * The entry estimate's model; when absent, the gateway measures the store's data
+   * (src/store/cardinality.ts) on the first request that needs it, and again on `remeasure()`.
+   */
+  costs?(): Promise<CostModel>;
 }
 
 export interface Gateway {
   fetch(request: Request): Promise<Response>;
   /** Shutdown began: readiness answers 503 from now on, so load balancers stop sending work. */
   drain(): void;
+  /** Measures the data again for the entry estimate (after an import by another process). */
+  remeasure(): Promise<void>;
   readonly metrics: GatewayMetrics;
 }
+
+/** How long the entry estimate goes unmeasured after a failed measurement of the data. */
+const REMEASURE_AFTER_FAILURE_MS = 60_000;
 
 /** The whole gateway as one fetch handler: the edge's steps around the routes. */
 export function createGateway(deps: GatewayDeps): Gateway {
@@ -78,6 +94,22 @@ export function createGateway(deps: GatewayDeps): Gateway {
   const http = deps.http ?? DEFAULT_HTTP_SETTINGS;
   const store = new MeasuredStore(deps.store, metrics);
   const schema = deps.mediaUrl ? withMediaBaseUrl(deps.schema, deps.mediaUrl) : deps.schema;
+  const limits = deps.limits ?? DEFAULT_REQUEST_LIMITS;
+  const measure = () => measureCardinality(deps.model, deps.store).then((cardinality) => costModel(deps.model, cardinality));
+  // Measured once, on first need. Until a failed measurement may be tried again, lists are bounded
+  // by their page sizes alone: stricter, but the gateway keeps answering.
+  const unmeasured = costModel(deps.model);
+  let measured: Promise<CostModel> | undefined;
+  let failedAt = Number.NEGATIVE_INFINITY;
+  const costs = deps.costs ?? (() => {
+    if (!measured && performance.now() - failedAt < REMEASURE_AFTER_FAILURE_MS) return Promise.resolve(unmeasured);
+    return (measured ??= measure().catch((error: unknown) => {
+      logger.warn({ err: error }, 'measuring the data for the entry estimate failed: lists are bounded by their page sizes until it is tried again');
+      failedAt = performance.now();
+      measured = undefined;
+      return unmeasured;
+    }));
+  });
   let draining = false;
 
   const apiTokens = deps.secrets?.apiTokenSalt ? new ApiTokenLookup(store, deps.secrets.apiTokenSalt) : undefined;
@@ -91,7 +123,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
     const caller = await authenticate(request.headers.get('authorization'), { model: deps.model, settings, apiTokens, jwt, user });
     const exchange = currentExchange();
     if (exchange) exchange.role = caller.role.name;
-    return createContext({ model: deps.model, store, role: caller.role, user: caller.user, locales: settings.locales });
+    return createContext({ model: deps.model, store, role: caller.role, user: caller.user, locales: settings.locales, deadline: exchange?.deadline });
   }
 
   const graphiql = deps.graphiql ?? true;
@@ -106,8 +138,8 @@ export function createGateway(deps: GatewayDeps): Gateway {
   const routes = router({
     readiness: readiness({ store, settings: deps.settings, draining: () => draining, log }),
     liveness,
-    graphql: graphqlRoute({ schema, contextFor, log, graphiql, defaultQuery: sampleQuery(deps.model) }),
-    rest: createRestHandler({ model: deps.model, schema, contextFor, log }),
+    graphql: graphqlRoute({ schema, contextFor, log, limits, costs, graphiql, defaultQuery: sampleQuery(deps.model) }),
+    rest: createRestHandler({ model: deps.model, schema, contextFor, log, limits, costs }),
     metrics: http.metrics ? metricsRoute(metrics) : undefined,
     uploads: deps.uploadsDir ? uploadsRoute({ dir: deps.uploadsDir, maxAge: http.uploads.maxAge, log }) : undefined,
     graphiqlAsset: graphiql ? graphiqlAsset : undefined,
@@ -116,13 +148,13 @@ export function createGateway(deps: GatewayDeps): Gateway {
     openApi: openApiRoute(openApiDocument),
   });
 
-  // Outermost first. The lead's later steps (a per-request deadline, a cost estimate, a response
-  // cache) go between the security headers and compression, so cached answers are stored plain.
+  // Outermost first. The deadline is inside the headers' steps, so a 503 it answers gets them too.
   const steps: Step[] = [
     echoRequestId,
     observeStep({ logger, metrics }),
     corsStep(http.cors),
     securityHeadersStep(http.security),
+    deadlineStep(limits.timeoutMs, log),
     compressStep(http.compression),
     catchErrorsStep(log),
   ];
@@ -135,6 +167,10 @@ export function createGateway(deps: GatewayDeps): Gateway {
     },
     drain() {
       draining = true;
+    },
+    async remeasure() {
+      const next = await measure();
+      measured = Promise.resolve(next);
     },
     metrics,
   };

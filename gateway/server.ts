@@ -4,7 +4,7 @@
 import http from 'node:http';
 import net from 'node:net';
 import type { Gateway } from './app.ts';
-import { toRequest, writeResponse } from './node/adapter.ts';
+import { toRequest, unreadable, writeResponse } from './node/adapter.ts';
 import { Connections, type DrainReport } from './node/connections.ts';
 
 export interface RunningServer {
@@ -23,6 +23,20 @@ export const DEFAULT_DRAIN_DEADLINE_MS = 10_000;
 /** Most event-loop turns spent picking up connections already queued when shutdown begins. */
 const BACKLOG_ROUNDS = 2;
 
+/**
+ * The answer to a request that never reaches the gateway (see `unreadable`), in Strapi's envelope;
+ * a 405 lists what the path answers.
+ */
+function refused({ status, message }: { status: 400 | 405; message: string }, url: string): Response {
+  const name = status === 405 ? 'MethodNotAllowedError' : 'BadRequestError';
+  const allow = url === '/graphql' || url.startsWith('/graphql?') ? 'GET, POST' : 'GET, HEAD';
+  const body = JSON.stringify({ data: null, error: { status, name, message, details: {} } });
+  return new Response(body, {
+    status,
+    headers: { 'content-type': 'application/json; charset=utf-8', 'content-length': String(Buffer.byteLength(body)), ...(status === 405 ? { allow } : {}), connection: 'close' },
+  });
+}
+
 /** Serves `gateway` on `host:port`; resolves once listening, with the port (for `0`) and the drain. */
 export function listen(gateway: Gateway, port: number, host: string, options: ServerOptions = {}): Promise<RunningServer> {
   const connections = new Connections();
@@ -33,8 +47,15 @@ export function listen(gateway: Gateway, port: number, host: string, options: Se
       if (!res.writableFinished) aborted.abort(new Error('The client closed the connection'));
     });
     let response: Response;
+    let request: Request | undefined;
+    const refusal = unreadable(req);
     try {
-      response = await gateway.fetch(toRequest(req, aborted.signal));
+      if (!refusal) request = toRequest(req, aborted.signal);
+    } catch {
+      // Whatever the fetch API cannot read in a request line or its headers is the client's to fix.
+    }
+    try {
+      response = request ? await gateway.fetch(request) : refused(refusal ?? { status: 400, message: 'Bad Request' }, req.url ?? '/');
     } catch (error) {
       // The gateway answers its own errors; this is the last guard, so the socket is never left hanging.
       console.error(error);

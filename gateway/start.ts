@@ -68,6 +68,12 @@ async function prepareStore(model: ContentModel, store: Store, data: StartData |
   return settings;
 }
 
+/**
+ * How often the entry estimate's bounds are measured again on MongoDB, where `npm run import` in
+ * another process can change the data; the embedded store's data changes only at start.
+ */
+const REMEASURE_MS = 10 * 60_000;
+
 /** Entries per content-type, as the store holds them (every locale and draft counted). */
 async function storeCounts(model: ContentModel, store: Store): Promise<Array<[string, number]>> {
   const types = [...model.contentTypes.values()];
@@ -127,7 +133,10 @@ export async function startGateway(config: GatewayConfig, options: StartOptions 
     uploadsDir,
     mediaUrl: config.mediaUrl,
     secrets: config.secrets,
+    limits: http.limits,
   });
+  // The entry estimate's bounds, measured before the first request rather than by it.
+  if (settings) await gateway.remeasure();
   const server = await listen(gateway, config.port, config.host, { drainDeadlineMs: config.drainDeadlineMs }).catch((error) => {
     throw listenError(error as NodeJS.ErrnoException, config);
   });
@@ -147,10 +156,14 @@ export async function startGateway(config: GatewayConfig, options: StartOptions 
   if (settings) await reportCounts();
 
   let closing = false;
+  const remeasure = config.mongodbUri
+    ? setInterval(() => void gateway.remeasure().catch((error) => logger.warn({ err: error }, 'measuring the data for the entry estimate failed')), REMEASURE_MS).unref()
+    : undefined;
   const ready = (async () => {
     for (let attempt = 1; !settings && !closing; attempt++) {
       try {
         settings = await prepareStore(model, store, data, log, config.secrets?.apiTokenSalt);
+        await gateway.remeasure();
         log('database ready');
         await reportCounts();
       } catch (error) {
@@ -167,6 +180,7 @@ export async function startGateway(config: GatewayConfig, options: StartOptions 
     ready,
     close: async () => {
       closing = true;
+      clearInterval(remeasure);
       const report = await server.close();
       await store.close();
       return report;

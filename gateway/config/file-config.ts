@@ -1,9 +1,11 @@
 // The optional JSON config file (`--config FILE`) -> typed HTTP settings: CORS, security
-// headers, compression, uploads caching, metrics. The one boundary where that file is checked;
-// Strapi's defaults fill in what it leaves out. Errors name the key and what was expected.
+// headers, compression, uploads caching, metrics, request limits. The one boundary where that
+// file is checked; Strapi's defaults (ours for the limits) fill in what it leaves out. Errors
+// name the key and what was expected.
 import { z } from 'zod';
 import type { HelmetOptions } from 'helmet';
 import { ConfigurationError } from '../../src/errors/errors.ts';
+import { DEFAULT_REQUEST_LIMITS, type RequestLimits } from '../../src/limits/request-limits.ts';
 import { STRAPI_SECURITY_DEFAULTS, mergeSecurity, checkSecurity } from '../http/security-headers.ts';
 
 /** CORS as Strapi's `strapi::cors` takes it, normalised: `'*'` or a list of exact origins. */
@@ -40,6 +42,8 @@ export interface HttpSettings {
   readonly uploads: UploadsSettings;
   /** Whether `/metrics` is served. */
   readonly metrics: boolean;
+  /** What one request may cost: entries, GraphQL document size, time. */
+  readonly limits: RequestLimits;
 }
 
 /** `strapi::cors` defaults, except `credentials` (see docs/decisions.md). */
@@ -58,6 +62,7 @@ export const DEFAULT_HTTP_SETTINGS: HttpSettings = {
   compression: { threshold: 1024, encodings: ['br', 'gzip'] },
   uploads: { maxAge: 86_400 },
   metrics: true,
+  limits: DEFAULT_REQUEST_LIMITS,
 };
 
 /** Strapi takes lists as arrays or comma-separated strings. */
@@ -65,6 +70,12 @@ const list = z.union([z.string(), z.array(z.string())], { error: 'expected a str
   (typeof value === 'string' ? value.split(',') : value).map((item) => item.trim()).filter((item) => item !== ''),
 );
 const seconds = z.number().int().nonnegative();
+const positive = z.number().int().positive();
+
+const limitsSchema = z
+  .object(Object.fromEntries(Object.keys(DEFAULT_REQUEST_LIMITS).map((key) => [key, positive])) as Record<keyof RequestLimits, typeof positive>)
+  .partial()
+  .strict();
 
 const corsSchema = z
   .object({ origin: list, methods: list, headers: list, credentials: z.boolean(), maxAge: seconds, expose: list })
@@ -92,6 +103,7 @@ const fileSchema = z
     compression: falseOr(z.object({ threshold: seconds, encodings: z.array(z.enum(['br', 'gzip'])).min(1) }).partial().strict()),
     uploads: z.object({ maxAge: seconds }).partial().strict(),
     metrics: z.boolean(),
+    limits: limitsSchema,
   })
   .partial()
   .strict();
@@ -114,6 +126,7 @@ export function parseFileConfig(raw: unknown, source: string): HttpSettings {
     compression: file.compression === false ? false : { ...DEFAULT_HTTP_SETTINGS.compression, ...file.compression } as CompressionSettings,
     uploads: { ...DEFAULT_HTTP_SETTINGS.uploads, ...file.uploads },
     metrics: file.metrics ?? DEFAULT_HTTP_SETTINGS.metrics,
+    limits: { ...DEFAULT_REQUEST_LIMITS, ...file.limits },
   };
 }
 

@@ -1,6 +1,7 @@
 // The HTTP edge as a list of steps around the routes: each step gets the request, this
 // request's exchange and the next handler, and returns the response (changed or not).
 import { AsyncLocalStorage } from 'node:async_hooks';
+import type { Deadline } from '../../src/limits/deadline.ts';
 
 /** What a request is for, as metrics and logs group it. */
 export type RouteKind =
@@ -26,6 +27,8 @@ export interface Exchange {
   kind: RouteKind;
   /** The role the request acted as; undefined until (or unless) credentials were accepted. */
   role?: string;
+  /** When this request's work must stop; set by the deadline step. */
+  deadline?: Deadline;
 }
 
 export type Handler = (request: Request, exchange: Exchange) => Promise<Response>;

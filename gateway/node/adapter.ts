@@ -5,7 +5,34 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
-/** The request as the fetch handler sees it. */
+/** Methods a fetch Request cannot carry; no route answers them. */
+const UNREPRESENTABLE_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
+
+/**
+ * Why a request cannot become a fetch Request, as the answer to give: 405 for a method the fetch
+ * API refuses (TRACE...), 400 for a Host header that is missing (HTTP/1.1), repeated or not a
+ * host (RFC 9112 §3.2). Undefined for a request that can.
+ */
+export function unreadable(req: IncomingMessage): { status: 400 | 405; message: string } | undefined {
+  if (UNREPRESENTABLE_METHODS.has(req.method ?? '')) return { status: 405, message: 'Method Not Allowed' };
+  const hosts = req.rawHeaders.filter((_, i) => i % 2 === 0 && req.rawHeaders[i].toLowerCase() === 'host').length;
+  if (hosts > 1) return { status: 400, message: 'Bad Request: more than one Host header' };
+  if (hosts === 0) return req.httpVersion === '1.0' ? undefined : { status: 400, message: 'Bad Request: no Host header' };
+  if (!isHost(req.headers.host!)) return { status: 400, message: 'Bad Request: the Host header is not a host' };
+  return undefined;
+}
+
+/** `example.com`, `example.com:8080`, `127.0.0.1`, `[::1]:80`: a host and an optional port, nothing else. */
+function isHost(value: string): boolean {
+  if (!/^(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9._~!$&'()*+,;=%-]+)(:\d{1,5})?$/.test(value)) return false;
+  try {
+    return new URL(`http://${value}/`).host !== '';
+  } catch {
+    return false;
+  }
+}
+
+/** The request as the fetch handler sees it; call {@link unreadable} first. */
 export function toRequest(req: IncomingMessage, signal: AbortSignal): Request {
   const headers = new Headers();
   for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i], req.rawHeaders[i + 1]);
@@ -19,14 +46,9 @@ export function toRequest(req: IncomingMessage, signal: AbortSignal): Request {
   } as RequestInit);
 }
 
-/** `http://<Host><path>`; a Host header that is not a host does not make the URL unreadable. */
+/** `http://<Host><path>`; `localhost` for an HTTP/1.0 request without a Host. */
 function requestUrl(req: IncomingMessage): string {
-  const target = req.url ?? '/';
-  try {
-    return new URL(target, `http://${req.headers.host ?? 'localhost'}`).href;
-  } catch {
-    return new URL(target, 'http://localhost').href;
-  }
+  return new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`).href;
 }
 
 /**

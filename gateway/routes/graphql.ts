@@ -1,10 +1,18 @@
-// POST/GET /graphql through graphql-yoga: the body read within its limit first, query limits as a
-// validation rule, errors in Strapi's codes, and GraphiQL for browsers when it is switched on.
+// POST/GET /graphql through graphql-yoga: the body read within its limit first; GraphQL Armor's
+// limits on the document (tokens, depth, aliases, directives); the variables' size checked before
+// coercion; the entry budget checked before execution; the answer written in slices within the
+// request's deadline; errors in Strapi's codes; GraphiQL for browsers when it is switched on.
+import { maxAliasesPlugin } from '@escape.tech/graphql-armor-max-aliases';
+import { maxDepthPlugin } from '@escape.tech/graphql-armor-max-depth';
+import { maxDirectivesPlugin } from '@escape.tech/graphql-armor-max-directives';
+import { maxTokensPlugin } from '@escape.tech/graphql-armor-max-tokens';
+import { GraphQLError, type ExecutionResult, type GraphQLSchema, type ValidationContext } from 'graphql';
 import { createYoga, type Plugin } from 'graphql-yoga';
-import { GraphQLError, type GraphQLSchema } from 'graphql';
 import { toGraphQLError, toGraphQLRequestError } from '../../src/errors/map.ts';
 import type { GatewayContext } from '../../src/graphql/context.ts';
-import { queryLimitRule } from '../../src/graphql/limits.ts';
+import type { CostModel } from '../../src/graphql/cost.ts';
+import { checkArgumentSizes, checkDocumentNesting, checkEntryBudget, checkVariablesSize, type RequestLimits } from '../../src/limits/request-limits.ts';
+import { stringifyInSlices } from '../../src/limits/stringify.ts';
 import { MAX_BODY_BYTES, withBoundedBody } from '../http/body-limit.ts';
 import { jsonResponse } from '../http/responses.ts';
 import { renderGraphiQLPage } from './graphiql.ts';
@@ -13,17 +21,137 @@ export interface GraphQLRouteDeps {
   schema: GraphQLSchema;
   contextFor(request: Request): Promise<GatewayContext>;
   log: (error: unknown) => void;
+  limits: RequestLimits;
+  /** The entry estimate's model, bounded by the data as last measured. */
+  costs(): Promise<CostModel>;
   /** Whether a browser asking GET /graphql gets GraphiQL. */
   graphiql: boolean;
   /** GraphiQL's first query, before the user typed any. */
   defaultQuery?: string;
 }
 
-/** Refuses documents deeper or wider than the limits before they run. */
-const limitQueries: Plugin = { onValidate: ({ addValidationRule }) => addValidationRule(queryLimitRule()) };
-
 /** Node's own fetch classes, so answers are standard Responses the edge steps can stream. */
 const NATIVE_FETCH_API = { Request, Response, Headers, ReadableStream, WritableStream, TransformStream, TextEncoder, TextDecoder, Blob, FormData, File, URL, URLSearchParams, fetch };
+
+/** A refusal before execution: our error in Strapi's codes, answered with HTTP `status`. */
+function requestError(error: unknown, log: (e: unknown) => void): GraphQLError {
+  return toGraphQLRequestError(error, log).error;
+}
+
+/** GraphQL Armor's limits on the document; a refusal is a 400 naming the limit passed. */
+function documentLimits(limits: RequestLimits): Plugin[] {
+  // Armor reports its limits as syntax errors; they are the caller's to fix, as BAD_USER_INPUT.
+  const refuse = (setting: keyof RequestLimits) => (context: ValidationContext | null, error: GraphQLError) => {
+    const refusal = new GraphQLError(`${error.message.replace(/^Syntax Error: /, '')} (${setting})`, {
+      extensions: { code: 'BAD_USER_INPUT', http: { status: 400 } },
+    });
+    if (context) context.reportError(refusal);
+    else throw refusal;
+  };
+  const common = { exposeLimits: true, propagateOnRejection: false } as const;
+  return [
+    maxTokensPlugin({ n: limits.maxTokens, ...common, onReject: [refuse('maxTokens')] }),
+    maxDepthPlugin({ n: limits.maxDepth, flattenFragments: true, ignoreIntrospection: true, ...common, onReject: [refuse('maxDepth')] }),
+    maxAliasesPlugin({ n: limits.maxAliases, ...common, onReject: [refuse('maxAliases')] }),
+    maxDirectivesPlugin({ n: limits.maxDirectives, ...common, onReject: [refuse('maxDirectives')] }),
+  ];
+}
+
+/**
+ * A request that cannot run answers HTTP 400, as Strapi's Apollo server does (yoga answers 200 to
+ * `Accept: application/json` for a syntax or validation error); a variable the schema's types
+ * refuse is `BAD_USER_INPUT`, Strapi's code for it.
+ */
+const requestErrorsAre400: Plugin = {
+  onExecute: () => ({
+    onExecuteDone({ result, setResult }) {
+      if (Symbol.asyncIterator in result || result.data !== undefined || !result.errors) return;
+      setResult({
+        errors: result.errors.map((error) =>
+          error.extensions.code ? error : new GraphQLError(error.message, { nodes: error.nodes, extensions: { ...error.extensions, code: 'BAD_USER_INPUT' } }),
+        ),
+      });
+    },
+  }),
+  onResultProcess({ result }) {
+    if (Array.isArray(result) || Symbol.asyncIterator in result || result.data !== undefined) return;
+    for (const error of result.errors ?? []) {
+      if (!(error instanceof GraphQLError)) continue;
+      const extensions = error.extensions as Record<string, unknown>;
+      const http = extensions.http as { status?: number } | undefined;
+      extensions.http = { ...http, spec: false, status: http?.status ?? 400 };
+    }
+  },
+};
+
+/** A document nested too deep for the parser, which recurses, is refused before it is parsed. */
+function nestingLimit(limits: RequestLimits, log: (e: unknown) => void): Plugin {
+  return {
+    onParse({ params }) {
+      try {
+        checkDocumentNesting(typeof params.source === 'string' ? params.source : params.source.body, limits.maxNesting);
+      } catch (error) {
+        throw requestError(error, log);
+      }
+    },
+  };
+}
+
+/** Variables too deep or too many for the schema's coercion, which recurses, are refused first. */
+function variablesLimit(limits: RequestLimits, log: (e: unknown) => void): Plugin {
+  return {
+    onParams({ params, setResult }) {
+      try {
+        checkVariablesSize(params.variables, limits);
+      } catch (error) {
+        setResult({ errors: [requestError(error, log)] });
+      }
+    },
+  };
+}
+
+/** Filters and sorts as large as REST allows, and the entry budget: checked on the validated document. */
+function entryBudget(deps: GraphQLRouteDeps): Plugin {
+  return {
+    async onExecute({ args, setResultAndStopExecution }) {
+      try {
+        checkArgumentSizes(args.schema, args.document, args.variableValues ?? undefined);
+        checkEntryBudget(args.schema, await deps.costs(), deps.limits.maxEntries, args.document, args.variableValues ?? undefined, args.operationName);
+      } catch (error) {
+        setResultAndStopExecution({ errors: [requestError(error, deps.log)] });
+      }
+    },
+  };
+}
+
+/**
+ * The answer's JSON written in slices, within the deadline. Past the deadline, or when the client
+ * left, the answer is a 503 alone: whatever part was resolved is dropped, not sent half-done.
+ */
+function slicedAnswer(log: (e: unknown) => void): Plugin {
+  return {
+    async onExecutionResult({ result, setResult, context }) {
+      const { deadline } = context as Partial<GatewayContext>;
+      if (!deadline || !result || Symbol.asyncIterator in result) return;
+      const single = result as ExecutionResult;
+      try {
+        deadline.check();
+        if (single.data == null) return;
+        const data = await stringifyInSlices(single.data, deadline);
+        setResult({ ...single, stringify: (sanitized: ExecutionResult) => withData(sanitized, data) });
+      } catch (error) {
+        setResult({ errors: [requestError(deadline.passed ? deadline.signal.reason : error, log)] });
+      }
+    },
+  };
+}
+
+/** `result` as JSON with `data` already written: yoga's sanitised errors first, as graphql-js orders them. */
+function withData(result: ExecutionResult, data: string): string {
+  const { data: _written, ...rest } = result as ExecutionResult & { stringify?: unknown };
+  const head = JSON.stringify(rest);
+  return head === '{}' ? `{"data":${data}}` : `${head.slice(0, -1)},"data":${data}}`;
+}
 
 /** The /graphql route: yoga behind the body limit, with the gateway's context and error codes. */
 export function graphqlRoute(deps: GraphQLRouteDeps): (request: Request) => Promise<Response> {
@@ -37,12 +165,12 @@ export function graphqlRoute(deps: GraphQLRouteDeps): (request: Request) => Prom
     graphiql: deps.graphiql ? { title: 'Content API · GraphiQL', defaultQuery: deps.defaultQuery } : false,
     renderGraphiQL: renderGraphiQLPage,
     fetchAPI: NATIVE_FETCH_API,
-    plugins: [limitQueries],
+    plugins: [nestingLimit(deps.limits, deps.log), ...documentLimits(deps.limits), requestErrorsAre400, variablesLimit(deps.limits, deps.log), entryBudget(deps), slicedAnswer(deps.log)],
     context: async ({ request }) => {
       try {
         return await deps.contextFor(request);
       } catch (error) {
-        throw toGraphQLRequestError(error, deps.log).error;
+        throw requestError(error, deps.log);
       }
     },
     maskedErrors: {
@@ -56,10 +184,15 @@ export function graphqlRoute(deps: GraphQLRouteDeps): (request: Request) => Prom
     try {
       bounded = await withBoundedBody(request, MAX_BODY_BYTES);
     } catch (error) {
-      const { status, error: graphqlError } = toGraphQLRequestError(error, deps.log);
-      const { http: _http, ...extensions } = graphqlError.extensions;
-      return jsonResponse(status, { errors: [{ message: graphqlError.message, extensions }] });
+      return graphqlErrorResponse(error, deps.log);
     }
     return yoga.fetch(bounded);
   };
+}
+
+/** An error met outside yoga (the body limit, the deadline at the edge) as a GraphQL answer. */
+export function graphqlErrorResponse(error: unknown, log: (e: unknown) => void): Response {
+  const { status, error: graphqlError } = toGraphQLRequestError(error, log);
+  const { http: _http, ...extensions } = graphqlError.extensions;
+  return jsonResponse(status, { errors: [{ message: graphqlError.message, extensions }] });
 }

@@ -12,6 +12,7 @@ import {
 } from '../model/naming.ts';
 import type { AttributeOwner, ContentModel } from '../model/types.ts';
 import type { Doc } from '../store/store.ts';
+import type { GatewayContext } from './context.ts';
 import { attributeResolvers, dynamicZoneTypeResolver } from './resolve/attributes.ts';
 import { paginationResolvers, rootResolvers } from './resolve/root.ts';
 import { scalarResolvers } from './schema/scalars.ts';
@@ -40,7 +41,11 @@ export function buildGraphQLSchema(model: ContentModel): GraphQLSchema {
     }
   }
   for (const ct of model.contentTypes.values()) {
-    resolvers[entityName(typeName(ct))] = { id: (doc: Doc) => String(doc.id), attributes: (doc: Doc) => doc };
+    resolvers[entityName(typeName(ct))] = {
+      id: (doc: Doc) => String(doc.id),
+      // Each entry is a point where a large answer lets other requests run (Deadline.pace).
+      attributes: (doc: Doc, _args: unknown, context: GatewayContext) => context.deadline.pace(doc),
+    };
   }
   resolvers.GenericMorph = { __resolveType: () => undefined };
   return makeExecutableSchema({ typeDefs: buildTypeDefs(model), resolvers });

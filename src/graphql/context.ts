@@ -1,8 +1,11 @@
-// The per-request context both protocols execute with: the model, the store, the caller's role
-// and a fresh set of DataLoaders. One is made per HTTP request, never shared between requests.
+// The per-request context both protocols execute with: the model, the store's reads held to the
+// request's deadline, the caller's role and a fresh set of DataLoaders. One is made per HTTP
+// request, never shared between requests.
 import type { Role } from '../auth/roles.ts';
+import { Deadline } from '../limits/deadline.ts';
 import type { ContentModel } from '../model/types.ts';
-import type { Doc, Store } from '../store/store.ts';
+import { withDeadline } from '../store/deadline-store.ts';
+import type { Doc, ReadStore } from '../store/store.ts';
 import { createLoaders, type Loaders } from './loaders.ts';
 
 /** Locales known to the gateway; `defaultLocale` answers requests that name none. */
@@ -13,8 +16,10 @@ export interface LocaleSettings {
 
 export interface GatewayContext {
   model: ContentModel;
-  store: Store;
+  /** Reads stop once the deadline has passed. */
+  store: ReadStore;
   role: Role;
+  deadline: Deadline;
   /** The logged-in user a users-permissions JWT names, for `me`. */
   user?: Doc;
   /** Set by REST's `/api/users/me` only: the user entry this request may read without findOne. */
@@ -23,6 +28,9 @@ export interface GatewayContext {
   loaders: Loaders;
 }
 
-export function createContext(base: Omit<GatewayContext, 'loaders'>): GatewayContext {
-  return { ...base, loaders: createLoaders(base.model, base.store, base.role) };
+/** A request's context; without a deadline (tools, tests) its reads never time out. */
+export function createContext(base: Omit<GatewayContext, 'loaders' | 'deadline'> & { deadline?: Deadline }): GatewayContext {
+  const deadline = base.deadline ?? Deadline.none();
+  const store = withDeadline(base.store, deadline);
+  return { ...base, store, deadline, loaders: createLoaders(base.model, store, base.role, { schedule: deadline.schedule }) };
 }

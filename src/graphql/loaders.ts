@@ -3,7 +3,7 @@
 import DataLoader from 'dataloader';
 import type { Role } from '../auth/roles.ts';
 import type { ContentModel, ContentType } from '../model/types.ts';
-import type { Doc, Store } from '../store/store.ts';
+import type { Doc, ReadStore } from '../store/store.ts';
 import { compileFilters } from './query/filters.ts';
 import { and, filterScope, publicationFilter, readEntries, readPerParent, type PublicationState } from './query/read.ts';
 import { planSort } from './query/sort.ts';
@@ -39,10 +39,23 @@ export const idsKey = (ids: readonly number[]) => ids.join(',');
 export interface LoaderOptions {
   /** Off only to measure what batching saves (test/bench). */
   batch?: boolean;
+  /**
+   * When a batch is sent: the request deadline's `schedule`, so it waits for the entries its
+   * level is completing in slices; a turn of the event loop when absent.
+   */
+  schedule?: (callback: () => void) => void;
 }
 
-export function createLoaders(model: ContentModel, store: Store, role: Pick<Role, 'can'>, options: LoaderOptions = {}): Loaders {
+/**
+ * Each batch waits for a turn of the event loop (not only for the current microtasks, DataLoader's
+ * default): other requests' I/O and small answers go between levels, and the batch still gathers
+ * every key its level asks for.
+ */
+const nextTurn = (callback: () => void) => setImmediate(callback);
+
+export function createLoaders(model: ContentModel, store: ReadStore, role: Pick<Role, 'can'>, options: LoaderOptions = {}): Loaders {
   const batch = options.batch ?? true;
+  const batchScheduleFn = options.schedule ?? nextTurn;
   const loaders = new Map<string, DataLoader<never, unknown>>();
   const scopeFor = (args: RelationArgs) => filterScope(model, store, role, args.publicationState);
   function memo<K, V>(key: string, make: () => DataLoader<K, V>): DataLoader<K, V> {
@@ -70,23 +83,23 @@ export function createLoaders(model: ContentModel, store: Store, role: Pick<Role
           const docs = await matching(ct, { publicationState: state }, { id: { $in: [...ids] } });
           const found = new Map(docs.map((d) => [d.id, d]));
           return ids.map((id) => found.get(id) ?? null);
-        }, { batch }),
+        }, { batch, batchScheduleFn }),
       ),
     owned: (ct, args) =>
       memo(argsKey(['owned', ct.uid, args]), () =>
         new DataLoader<string, Doc[]>(async (keys) => {
           const lists = keys.map((key) => (key ? key.split(',').map(Number) : []));
           const docs = await matching(ct, args, { id: { $in: [...new Set(lists.flat())] } });
-          const sorted = hasSort(args.sort);
+          const found = new Map(docs.map((d, position) => [d.id, { doc: d, position }]));
+          // Each parent's entries in its own order, or in the store's (sorted) order: a lookup and
+          // a sort of its own few entries, not a pass over every entry of the batch.
+          const order = hasSort(args.sort) ? (a: { position: number }, b: { position: number }) => a.position - b.position : undefined;
           return lists.map((ids) => {
-            if (sorted) {
-              const wanted = new Set(ids);
-              return docs.filter((d) => wanted.has(d.id));
-            }
-            const found = new Map(docs.map((d) => [d.id, d]));
-            return ids.flatMap((id) => found.get(id) ?? []);
+            const own = ids.flatMap((id) => found.get(id) ?? []);
+            if (order) own.sort(order);
+            return own.map((item) => item.doc);
           });
-        }, { batch }),
+        }, { batch, batchScheduleFn }),
       ),
     inverse: (ct, field, args) =>
       memo(argsKey(['inverse', ct.uid, field, args]), () =>
@@ -94,7 +107,7 @@ export function createLoaders(model: ContentModel, store: Store, role: Pick<Role
           const filter = await relationFilter(ct, args, { [field]: { $in: [...parentIds] } });
           const byParent = await readPerParent(store, ct, filter, planSort(scopeFor(args), ct, args.sort), field, parentIds, args.perParent);
           return parentIds.map((id) => byParent.get(id) ?? []);
-        }, { batch }),
+        }, { batch, batchScheduleFn }),
       ),
   };
 }

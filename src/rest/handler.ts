@@ -1,10 +1,13 @@
 // HTTP request under /api -> Strapi v4 REST response. The pipeline: route -> qs parse ->
-// validate -> GraphQL document -> execute on the gateway's schema -> reshape. Never throws.
+// validate -> GraphQL document -> entry budget -> execute on the gateway's schema -> reshape ->
+// JSON written in slices. Never throws.
 import { execute, validate, type GraphQLSchema } from 'graphql';
 import { ApplicationError, ForbiddenError, NotFoundError, ValidationError } from '../errors/errors.ts';
 import { originalError, toRestError } from '../errors/map.ts';
 import type { GatewayContext } from '../graphql/context.ts';
-import { queryLimitRule } from '../graphql/limits.ts';
+import { costModel, type CostModel } from '../graphql/cost.ts';
+import { DEFAULT_REQUEST_LIMITS, checkEntryBudget, type RequestLimits } from '../limits/request-limits.ts';
+import { stringifyInSlices } from '../limits/stringify.ts';
 import type { ContentModel } from '../model/types.ts';
 import { type BuiltDocument, type Operation, buildDocument, operationFor, rootField } from './document.ts';
 import { explain } from './explain.ts';
@@ -20,6 +23,10 @@ export interface RestHandlerDeps {
   contextFor(request: Request): Promise<GatewayContext>;
   /** Where unexpected errors (answered as 500) are reported; console.error by default. */
   log?: (error: unknown) => void;
+  /** `maxEntries` bounds what one request may answer; the default when absent. */
+  limits?: Pick<RequestLimits, 'maxEntries'>;
+  /** The entry estimate's model, bounded by the data as last measured; by the list limits alone when absent. */
+  costs?(): CostModel | Promise<CostModel>;
 }
 
 /** The media type that asks for the GraphQL document a request becomes, not its result. */
@@ -27,6 +34,9 @@ const EXPLAIN_TYPE = 'application/graphql';
 
 export function createRestHandler(deps: RestHandlerDeps): (request: Request) => Promise<Response> {
   const log = deps.log ?? console.error;
+  const maxEntries = deps.limits?.maxEntries ?? DEFAULT_REQUEST_LIMITS.maxEntries;
+  const unmeasured = deps.costs ? undefined : costModel(deps.model);
+  const costs = deps.costs ?? (() => unmeasured!);
 
   async function answer(request: Request): Promise<Response> {
     const url = new URL(request.url);
@@ -45,23 +55,25 @@ export function createRestHandler(deps: RestHandlerDeps): (request: Request) => 
       return new Response(explain(built), { status: 200, headers: { 'content-type': EXPLAIN_TYPE } });
     }
     const root = await run(built, context, rootField(route.target, operation));
-    return json(200, reshape(route, operation, query, root));
+    const body = await reshape(route, operation, query, root, context);
+    return json(200, await stringifyInSlices(body, context.deadline));
   }
 
   async function run(built: BuiltDocument, context: GatewayContext, field: string): Promise<unknown> {
-    // The same bounds as /graphql: a request past them is the caller's to fix (400), not our bug.
-    const tooCostly = validate(deps.schema, built.document, [queryLimitRule()]);
-    if (tooCostly.length > 0) throw new ValidationError(tooCostly[0].message);
     const invalid = validate(deps.schema, built.document);
     if (invalid.length > 0) {
       throw new Error(`REST façade built a document the schema rejects: ${invalid.map((e) => e.message).join('; ')}`);
     }
+    // The same budget as /graphql: a request past it is the caller's to fix (400), not our bug.
+    checkEntryBudget(deps.schema, await costs(), maxEntries, built.document, built.variables);
     const result = await execute({
       schema: deps.schema,
       document: built.document,
       variableValues: built.variables,
       contextValue: context,
     });
+    // Past the deadline whatever was resolved is dropped: the answer is the 503.
+    context.deadline.check();
     if (result.errors?.length) {
       // The error that explains the answer best is ours (a 403, a 400), not a consequence of it.
       const ours = result.errors.find((e) => originalError(e) instanceof ApplicationError);
@@ -74,15 +86,15 @@ export function createRestHandler(deps: RestHandlerDeps): (request: Request) => 
     return result.data?.[field];
   }
 
-  function reshape(route: Route, operation: Operation, query: RestQuery, root: unknown): unknown {
+  async function reshape(route: Route, operation: Operation, query: RestQuery, root: unknown, { deadline }: GatewayContext): Promise<unknown> {
     if (route.kind !== 'entries') {
-      const plain = reshapePlain(deps.model, route.target, query, root);
+      const plain = await reshapePlain(deps.model, route.target, query, root, deadline);
       if (plain === null) throw new NotFoundError('Not Found');
       return plain;
     }
-    if (operation.kind === 'findMany') return reshapeCollection(deps.model, route.target, query, root);
-    if (operation.kind === 'findEveryLocale') return reshapeEveryLocale(deps.model, route.target, query, root);
-    const body = reshapeEntry(deps.model, route.target, query, root);
+    if (operation.kind === 'findMany') return reshapeCollection(deps.model, route.target, query, root, deadline);
+    if (operation.kind === 'findEveryLocale') return reshapeEveryLocale(deps.model, route.target, query, root, deadline);
+    const body = await reshapeEntry(deps.model, route.target, query, root, deadline);
     if (body.data === null) throw new NotFoundError('Not Found');
     return body;
   }
@@ -92,7 +104,7 @@ export function createRestHandler(deps: RestHandlerDeps): (request: Request) => 
       return await answer(request);
     } catch (error) {
       const { status, body } = toRestError(error, log);
-      return json(status, body, status === 405 ? { allow: ALLOWED_METHODS.join(', ') } : undefined);
+      return json(status, JSON.stringify(body), status === 405 ? { allow: ALLOWED_METHODS.join(', ') } : undefined);
     }
   }
 
@@ -107,8 +119,7 @@ function wantsExplain(request: Request): boolean {
   return accept.split(',').some((part) => part.split(';')[0].trim().toLowerCase() === EXPLAIN_TYPE);
 }
 
-function json(status: number, body: unknown, headers?: Record<string, string>): Response {
-  const text = JSON.stringify(body);
+function json(status: number, text: string, headers?: Record<string, string>): Response {
   return new Response(text, {
     status,
     // The length lets compression leave small answers alone.

@@ -1,7 +1,10 @@
 // GraphQL result data -> Strapi v4's REST body: `{ data, meta }` with integer ids, `{ data }`
 // wrappers for relations and media, inline components, `__component` in dynamic zones, and
-// enumeration values as stored. Driven by the RestQuery, so only what was asked is returned.
+// enumeration values as stored. Driven by the RestQuery, so only what was asked is returned;
+// done in slices, so a large answer lets other requests run and stops at its deadline.
 import { componentTypeName, componentUid, enumValueName } from '../model/naming.ts';
+import type { Deadline } from '../limits/deadline.ts';
+import { type Pacer, type Sliced, runInSlices } from '../limits/slices.ts';
 import { MEDIA_UID, assertNever, component, contentType } from '../model/types.ts';
 import type { ContentModel, ContentType } from '../model/types.ts';
 import type { Owner } from './attributes.ts';
@@ -16,36 +19,42 @@ export interface RestBody {
 }
 
 /** A page of entries: `{ data: [...], meta: { pagination } }`. */
-export function reshapeCollection(model: ContentModel, target: ContentType, query: RestQuery, root: unknown): RestBody {
-  const shaper = new Shaper(model);
-  const response = asRecord(root);
-  return {
-    data: asList(response.data).map((item) => shaper.entry(target, query.selection, item)),
-    meta: { pagination: paginationMeta(query.pagination, asRecord(asRecord(response.meta).pagination)) },
-  };
+export function reshapeCollection(model: ContentModel, target: ContentType, query: RestQuery, root: unknown, deadline?: Deadline): Promise<RestBody> {
+  return runInSlices(function* (pacer) {
+    const response = asRecord(root);
+    return {
+      data: yield* new Shaper(model, pacer).entries(target, query.selection, response.data),
+      meta: { pagination: paginationMeta(query.pagination, asRecord(asRecord(response.meta).pagination)) },
+    };
+  }, deadline);
 }
 
 /** A localized single type in every locale: `{ data: [...], meta: {} }`, as Strapi answers `locale=all`. */
-export function reshapeEveryLocale(model: ContentModel, target: ContentType, query: RestQuery, root: unknown): RestBody {
-  const shaper = new Shaper(model);
-  return { data: asList(asRecord(root).data).map((item) => shaper.entry(target, query.selection, item)), meta: {} };
+export function reshapeEveryLocale(model: ContentModel, target: ContentType, query: RestQuery, root: unknown, deadline?: Deadline): Promise<RestBody> {
+  return runInSlices(function* (pacer) {
+    return { data: yield* new Shaper(model, pacer).entries(target, query.selection, asRecord(root).data), meta: {} };
+  }, deadline);
 }
 
 /** One entry: `{ data: { id, attributes }, meta: {} }`, or `data: null` when there is none. */
-export function reshapeEntry(model: ContentModel, target: ContentType, query: RestQuery, root: unknown): RestBody {
-  const found = asRecord(root).data;
-  return { data: found ? new Shaper(model).entry(target, query.selection, found) : null, meta: {} };
+export function reshapeEntry(model: ContentModel, target: ContentType, query: RestQuery, root: unknown, deadline?: Deadline): Promise<RestBody> {
+  return runInSlices(function* (pacer) {
+    const found = asRecord(root).data;
+    return { data: found ? yield* new Shaper(model, pacer).entry(target, query.selection, found) : null, meta: {} };
+  }, deadline);
 }
 
 /**
  * The upload and users-permissions plugins' own format: plain `{ id, name, …, createdAt }`
  * objects, related entries plain too (`reviews: [{ id, … }]`, `picture: { id, … }`).
  */
-export function reshapePlain(model: ContentModel, target: ContentType, query: RestQuery, root: unknown): unknown {
-  const shaper = new Shaper(model, true);
-  const found = asRecord(root).data;
-  if (Array.isArray(found)) return found.map((item) => shaper.plainEntry(target, query.selection, item));
-  return found ? shaper.plainEntry(target, query.selection, found) : null;
+export function reshapePlain(model: ContentModel, target: ContentType, query: RestQuery, root: unknown, deadline?: Deadline): Promise<unknown> {
+  return runInSlices(function* (pacer) {
+    const shaper = new Shaper(model, pacer, true);
+    const found = asRecord(root).data;
+    if (Array.isArray(found)) return yield* shaper.entries(target, query.selection, found);
+    return found ? yield* shaper.entry(target, query.selection, found) : null;
+  }, deadline);
 }
 
 function paginationMeta(pagination: Pagination, raw: Json): Json {
@@ -57,65 +66,86 @@ function paginationMeta(pagination: Pagination, raw: Json): Json {
   return pagination.withCount ? { ...page, pageCount: raw.pageCount, total: raw.total } : page;
 }
 
+/**
+ * Reshapes in slices (src/limits/slices.ts): every method is a generator, and a list yields
+ * between its items once the pacer says the slice is spent.
+ */
 class Shaper {
   /** `ComponentBlocksQuote` -> `blocks.quote`. */
   private readonly componentByType: Map<string, string>;
 
   /** `plain`: entries as `{ id, ...attributes }` and relations without their `{ data }` wrapper. */
-  constructor(private readonly model: ContentModel, private readonly plain = false) {
+  constructor(private readonly model: ContentModel, private readonly pacer: Pacer, private readonly plain = false) {
     this.componentByType = new Map([...model.components.values()].map((c) => [componentTypeName(c), componentUid(c)]));
   }
 
-  entry(owner: ContentType, selection: Selection, raw: unknown): { id: unknown; attributes: Json } {
-    const entity = asRecord(raw);
-    return { id: toId(entity.id), attributes: this.attributes(owner, selection, asRecord(entity.attributes)) };
-  }
-
-  plainEntry(owner: ContentType, selection: Selection, raw: unknown): Json {
-    const { id, attributes } = this.entry(owner, selection, raw);
-    return { id, ...attributes };
-  }
-
-  /** `aliases`: the response names of fields selected under another name (see `zone-aliases.ts`). */
-  private attributes(owner: Owner, selection: Selection, raw: Json, aliases: ReadonlyMap<string, string> = new Map()): Json {
-    const out: Json = {};
-    const read = (name: string) => raw[aliases.get(name) ?? name];
-    for (const name of selection.fields) out[name] = storedValue(owner, name, read(name));
-    for (const [name, node] of selection.populate) out[name] = this.populated(node, read(name));
+  /** Each entry of a list, as {@link entry} shapes it. */
+  *entries(owner: ContentType, selection: Selection, raw: unknown): Sliced<Json[]> {
+    const out: Json[] = [];
+    for (const item of asList(raw)) {
+      out.push(yield* this.entry(owner, selection, item));
+      if (this.pacer.tired()) yield;
+    }
     return out;
   }
 
-  private item(owner: Owner, selection: Selection, raw: unknown, aliases?: ReadonlyMap<string, string>): Json {
-    const item = asRecord(raw);
-    return { id: toId(item.id), ...this.attributes(owner, selection, item, aliases) };
+  /** `{ id, attributes }`, or `{ id, ...attributes }` in the plugins' plain format. */
+  *entry(owner: ContentType, selection: Selection, raw: unknown): Sliced<Json> {
+    const entity = asRecord(raw);
+    const attributes = yield* this.attributes(owner, selection, asRecord(entity.attributes));
+    return this.plain ? { id: toId(entity.id), ...attributes } : { id: toId(entity.id), attributes };
   }
 
-  private populated(node: PopulateNode, raw: unknown): unknown {
+  /** `aliases`: the response names of fields selected under another name (see `zone-aliases.ts`). */
+  private *attributes(owner: Owner, selection: Selection, raw: Json, aliases?: ReadonlyMap<string, string>): Sliced<Json> {
+    const out: Json = {};
+    for (const name of selection.fields) out[name] = storedValue(owner, name, raw[aliases?.get(name) ?? name]);
+    for (const [name, node] of selection.populate) out[name] = yield* this.populated(node, raw[aliases?.get(name) ?? name]);
+    return out;
+  }
+
+  private *item(owner: Owner, selection: Selection, raw: unknown, aliases?: ReadonlyMap<string, string>): Sliced<Json> {
+    const item = asRecord(raw);
+    return { id: toId(item.id), ...(yield* this.attributes(owner, selection, item, aliases)) };
+  }
+
+  private *items(owner: Owner, selection: Selection, raw: unknown): Sliced<Json[]> {
+    const out: Json[] = [];
+    for (const item of asList(raw)) {
+      out.push(yield* this.item(owner, selection, item));
+      if (this.pacer.tired()) yield;
+    }
+    return out;
+  }
+
+  private *populated(node: PopulateNode, raw: unknown): Sliced<unknown> {
     switch (node.kind) {
       case 'relation':
       case 'media': {
         const target = contentType(this.model, node.kind === 'media' ? MEDIA_UID : node.target);
         const data = asRecord(raw).data;
-        const shape = (item: unknown) => (this.plain ? this.plainEntry(target, node.selection, item) : this.entry(target, node.selection, item));
         const wrap = (value: unknown) => (this.plain ? value : { data: value });
-        if (node.kind === 'relation' ? !node.toMany : !node.multiple) return wrap(data ? shape(data) : null);
-        const entries = asList(data).map(shape);
+        if (node.kind === 'relation' ? !node.toMany : !node.multiple) return wrap(data ? yield* this.entry(target, node.selection, data) : null);
+        const entries = yield* this.entries(target, node.selection, data);
         // Strapi answers an empty multiple media field with `data: null`, an empty relation with `[]`.
         return wrap(node.kind === 'media' && entries.length === 0 ? null : entries);
       }
       case 'component': {
         const owner = component(this.model, node.component);
-        if (node.repeatable) return asList(raw).map((item) => this.item(owner, node.selection, item));
-        return raw ? this.item(owner, node.selection, raw) : null;
+        if (node.repeatable) return yield* this.items(owner, node.selection, raw);
+        return raw ? yield* this.item(owner, node.selection, raw) : null;
       }
       case 'dynamiczone': {
         const aliases = zoneAliases(this.model, node.parts);
-        return asList(raw).flatMap((raw) => {
-          const uid = this.componentByType.get(String(asRecord(raw).__typename));
-          const part = uid === undefined ? undefined : node.parts.get(uid);
-          if (uid === undefined || !part) return [];
-          return [{ __component: uid, ...this.item(component(this.model, uid), part, raw, aliases.get(uid)) }];
-        });
+        const out: Json[] = [];
+        for (const part of asList(raw)) {
+          const uid = this.componentByType.get(String(asRecord(part).__typename));
+          const selection = uid === undefined ? undefined : node.parts.get(uid);
+          if (uid === undefined || !selection) continue;
+          out.push({ __component: uid, ...(yield* this.item(component(this.model, uid), selection, part, aliases.get(uid))) });
+          if (this.pacer.tired()) yield;
+        }
+        return out;
       }
       default:
         return assertNever(node, 'populate node');

@@ -3,8 +3,9 @@
 // declared indexes through postings and bitmaps); mingo tests only the rest; a page in id order
 // stops once it is full; counts of indexed conditions read no document. Reads hand out the
 // store's own frozen documents, never copies.
-import { Query, aggregate as mingoAggregate, find as mingoFind } from 'mingo';
+import { Query, find as mingoFind } from 'mingo';
 import { Collection } from './embedded/collection.ts';
+import { runPipeline } from './embedded/pipeline.ts';
 import { planFilter } from './embedded/plan.ts';
 import { decode, encode } from './embedded/values.ts';
 import type { Doc, Filter, FindOptions, IndexSpec, Store } from './store.ts';
@@ -39,8 +40,8 @@ export class EmbeddedStore implements Store {
     const [first, ...rest] = pipeline;
     const start = found && first?.$match ? this.matchingViews(found, first.$match as Filter) : found ? this.matchingViews(found, {}) : [];
     const stages = found && first?.$match ? rest : pipeline;
-    const result = mingoAggregate(start, encode(stages) as Filter[], {
-      collectionResolver: (name: string) => {
+    const result = runPipeline(start, encode(stages) as Filter[], {
+      collection: (name: string) => {
         const other = this.collections.get(name);
         return other ? this.matchingViews(other, {}) : [];
       },

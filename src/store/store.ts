@@ -53,6 +53,9 @@ export interface Store {
   close(): Promise<void>;
 }
 
+/** What answering a request needs of the store: reads only. */
+export type ReadStore = Pick<Store, 'find' | 'count' | 'aggregate'>;
+
 /** One call seen by a {@link CountingStore}. */
 export interface StoreCall {
   op: 'find' | 'count' | 'aggregate';

@@ -22,7 +22,7 @@ beforeAll(async () => {
   model = await fixtureModel();
 });
 
-function reshapeFor(current: ContentModel, path: string, data: Record<string, unknown>): unknown {
+function reshapeFor(current: ContentModel, path: string, data: Record<string, unknown>): Promise<unknown> {
   const { route, query } = translate(current, path);
   const root = data[rootField(route.target, route.operation)];
   if (route.kind !== 'entries') return reshapePlain(current, route.target, query, root);
@@ -34,7 +34,7 @@ function reshapeFor(current: ContentModel, path: string, data: Record<string, un
 describe('reshape against Strapi answers', () => {
   it.each(RESHAPE_CASES)('gives Strapi\'s body for %s', async (name) => {
     const fixture = JSON.parse(await readFile(join(RESHAPE_FIXTURES, `${name}.json`), 'utf8')) as ReshapeFixture;
-    expect(normalise(reshapeFor(model, fixture.path, fixture.graphql))).toEqual(fixture.expected);
+    expect(normalise(await reshapeFor(model, fixture.path, fixture.graphql))).toEqual(fixture.expected);
   });
 });
 
@@ -66,17 +66,17 @@ describe('reshape rules', () => {
       { title: 'T', blocks: [{ __component: 'blocks.quote', id: 2, title: 'Q', body: null, rating: 5 }] },
     ],
     ['the __typename standing in for an empty selection left out', 'fields[0]=id', { __typename: 'Article' }, {}],
-  ])('shapes %s', (_name, query, attributes, expected) => {
-    const body = reshapeFor(model, `/api/articles/1?${query}`, { article: { data: entity('1', attributes) } });
+  ])('shapes %s', async (_name, query, attributes, expected) => {
+    const body = await reshapeFor(model, `/api/articles/1?${query}`, { article: { data: entity('1', attributes) } });
     expect(body).toEqual({ data: { id: 1, attributes: expected }, meta: {} });
   });
 
-  it('answers data null for a missing entry, for the handler to turn into a 404', () => {
-    expect(reshapeFor(model, '/api/articles/999', { article: { data: null } })).toEqual({ data: null, meta: {} });
+  it('answers data null for a missing entry, for the handler to turn into a 404', async () => {
+    expect(await reshapeFor(model, '/api/articles/999', { article: { data: null } })).toEqual({ data: null, meta: {} });
   });
 
-  it('flattens media library files into plain objects', () => {
-    const files = reshapeFor(model, '/api/upload/files?fields[0]=name&fields[1]=url', {
+  it('flattens media library files into plain objects', async () => {
+    const files = await reshapeFor(model, '/api/upload/files?fields[0]=name&fields[1]=url', {
       uploadFiles: { data: [entity('1', { name: 'a.jpg', url: '/a.jpg' }), entity('2', { name: 'b.pdf', url: '/b.pdf' })] },
     });
     expect(files).toEqual([{ id: 1, name: 'a.jpg', url: '/a.jpg' }, { id: 2, name: 'b.pdf', url: '/b.pdf' }]);
@@ -87,7 +87,7 @@ describe('reshape rules', () => {
     const kind: EnumerationAttribute = { ...(articles.attributes.get('kind') as EnumerationAttribute), values: ['in-progress', '2024', 'news'] };
     const withOddValues: ContentType = { ...articles, attributes: new Map([...articles.attributes, ['kind', kind]]) };
     const oddModel: ContentModel = { ...model, contentTypes: new Map([...model.contentTypes, [articles.uid, withOddValues]]) };
-    const body = reshapeFor(oddModel, '/api/articles?fields[0]=kind', {
+    const body = await reshapeFor(oddModel, '/api/articles?fields[0]=kind', {
       articles: { data: [entity('1', { kind: 'in_progress' }), entity('2', { kind: '_2024' }), entity('3', { kind: 'news' })], meta: { pagination: { page: 1, pageSize: 25, pageCount: 1, total: 3 } } },
     });
     expect((body as { data: Array<{ attributes: unknown }> }).data.map((e) => e.attributes)).toEqual([

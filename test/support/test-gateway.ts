@@ -44,7 +44,10 @@ export async function modelGateway(schemaDir: string, seedFile: string, options:
   const settings = settingsFromSeed(seed);
   const logged: unknown[] = [];
   const ready = options.ready ?? true;
-  const gateway = createGateway({ model, schema: buildGraphQLSchema(model), store, settings: () => (ready ? settings : undefined), log: (e) => logged.push(e), secrets: options.secrets, ...options.extra });
+  const gateway = createGateway({
+    model, schema: buildGraphQLSchema(model), store, settings: () => (ready ? settings : undefined), log: (e) => logged.push(e),
+    secrets: options.secrets, ...options.extra,
+  });
   return { gateway, model, store, settings, logged };
 }
 

@@ -3,7 +3,7 @@
 import type { Role } from '../../auth/roles.ts';
 import { ValidationError } from '../../errors/errors.ts';
 import type { ContentModel, ContentType } from '../../model/types.ts';
-import type { Doc, Filter, Store } from '../../store/store.ts';
+import type { Doc, Filter, ReadStore } from '../../store/store.ts';
 import type { LocaleSettings } from '../context.ts';
 import type { FilterScope } from './filters.ts';
 import type { SortPlan } from './sort.ts';
@@ -35,7 +35,7 @@ export function and(...filters: Filter[]): Filter {
  * What filters and sorts read besides their input: the store, which content-types the caller may
  * list, and which related entries count (published ones only, in the live state).
  */
-export function filterScope(model: ContentModel, store: Store, role: Pick<Role, 'can'>, state: PublicationState | null | undefined): FilterScope {
+export function filterScope(model: ContentModel, store: ReadStore, role: Pick<Role, 'can'>, state: PublicationState | null | undefined): FilterScope {
   return {
     model,
     lookup: async (ct, filter, field) => {
@@ -53,7 +53,7 @@ export interface Window {
 }
 
 /** One store call: `find` when the sort stays on the document, `aggregate` when it follows a relation. */
-export async function readEntries(store: Store, ct: ContentType, filter: Filter, sort: SortPlan, window?: Window): Promise<Doc[]> {
+export async function readEntries(store: ReadStore, ct: ContentType, filter: Filter, sort: SortPlan, window?: Window): Promise<Doc[]> {
   if (sort.lookups.length === 0) {
     return store.find(ct.collectionName, filter, { sort: sort.keys, skip: window?.skip, limit: window?.limit });
   }
@@ -77,7 +77,7 @@ const PARENT = '__parent';
  * each parent has. Needs MongoDB 5.2 or later (`$firstN`).
  */
 export async function readPerParent(
-  store: Store, ct: ContentType, filter: Filter, sort: SortPlan, field: string, parentIds: readonly number[], n: number,
+  store: ReadStore, ct: ContentType, filter: Filter, sort: SortPlan, field: string, parentIds: readonly number[], n: number,
 ): Promise<Map<number, Doc[]>> {
   const pipeline: Filter[] = [
     { $match: filter },

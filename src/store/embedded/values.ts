@@ -50,10 +50,26 @@ export function encode(value: unknown): unknown {
   return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, encode(v)]));
 }
 
-/** Copies a value out of a query's answer with every int64 unwrapped. */
+/**
+ * A query's answer with every int64 unwrapped. Only the objects and arrays on the way to an
+ * int64 are copied; everything else is handed out as it is (frozen stored values included).
+ */
 export function decode(value: unknown): unknown {
   if (value instanceof Int64) return value.value;
   if (value === null || typeof value !== 'object' || value instanceof Date) return value;
-  if (Array.isArray(value)) return value.map(decode);
-  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, decode(v)]));
+  if (Array.isArray(value)) {
+    let copy: unknown[] | undefined;
+    for (let i = 0; i < value.length; i++) {
+      const decoded = decode(value[i]);
+      if (decoded !== value[i]) (copy ??= [...value])[i] = decoded;
+    }
+    return copy ?? value;
+  }
+  let copy: Record<string, unknown> | undefined;
+  for (const key in value) {
+    const item = (value as Record<string, unknown>)[key];
+    const decoded = decode(item);
+    if (decoded !== item) (copy ??= { ...value })[key] = decoded;
+  }
+  return copy ?? value;
 }

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_HTTP_SETTINGS, STRAPI_CORS_DEFAULTS } from '../../../gateway/config/file-config.ts';
 import { loadHttpSettings } from '../../../gateway/config/load-config.ts';
+import { DEFAULT_REQUEST_LIMITS } from '../../../src/limits/request-limits.ts';
 
 const FIXTURES = 'test/fixtures/config';
 
@@ -37,6 +38,7 @@ describe('the config file', () => {
     ['cors-off.json', { cors: false }],
     ['security-off.json', { security: false }],
     ['compression.json', { compression: { threshold: 100, encodings: ['gzip'] }, uploads: { maxAge: 60 }, metrics: false }],
+    ['limits.json', { limits: { ...DEFAULT_REQUEST_LIMITS, maxEntries: 20_000, timeoutMs: 2_000 } }],
   ])('reads %s', async (file, expected) => {
     expect(await loadHttpSettings(`${FIXTURES}/${file}`)).toMatchObject(expected);
   });
@@ -48,6 +50,7 @@ describe('the config file', () => {
     ['bad-helmet-option.json', /security: Strict-Transport-Security: -1 is not a valid value for maxAge/],
     ['unknown-security-key.json', /security: Unrecognized key: "frameGuard"/],
     ['not-json.json', /not JSON/],
+    ['bad-limits.json', /limits\.maxEntries: Too small: expected number to be >0[\s\S]*limits: Unrecognized key: "maxDepht"/],
   ])('refuses bad/%s, naming the file and the key', async (file, message) => {
     const path = `${FIXTURES}/bad/${file}`;
     const failure = loadHttpSettings(path);

@@ -4,9 +4,11 @@ import { settingsFromSeed } from '../../../src/auth/access.ts';
 import { authenticate } from '../../../src/auth/credentials.ts';
 import { buildGraphQLSchema } from '../../../src/graphql/build-schema.ts';
 import { createContext } from '../../../src/graphql/context.ts';
+import { costModel } from '../../../src/graphql/cost.ts';
 import { createRestHandler } from '../../../src/rest/handler.ts';
 import { importSeed } from '../../../src/seed/import-seed.ts';
 import { loadSeedFile } from '../../../src/seed/load-seed.ts';
+import { measureCardinality } from '../../../src/store/cardinality.ts';
 import { EmbeddedStore } from '../../../src/store/embedded-store.ts';
 import { CountingStore } from '../../../src/store/store.ts';
 import { SEED_FILE, fixtureModel } from './fixture.ts';
@@ -26,6 +28,8 @@ export async function fixtureGateway(): Promise<FixtureGateway> {
   const seed = await loadSeedFile(SEED_FILE);
   const store = new CountingStore(new EmbeddedStore());
   await importSeed(model, seed, store, { now: new Date('2024-06-01T00:00:00.000Z') });
+  // As start-up does: the entry estimate bounded by what the data holds.
+  const costs = costModel(model, await measureCardinality(model, store));
   store.reset();
   const settings = settingsFromSeed(seed);
   const logged: unknown[] = [];
@@ -35,6 +39,7 @@ export async function fixtureGateway(): Promise<FixtureGateway> {
     contextFor: async (request) =>
       createContext({ model, store, role: (await authenticate(request.headers.get('authorization'), { model, settings, user: async () => undefined })).role, locales: settings.locales }),
     log: (error) => logged.push(error),
+    costs: () => costs,
   });
   return {
     handle,

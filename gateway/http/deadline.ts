@@ -1,0 +1,25 @@
+// Every request gets a deadline (the configured time, or until the client leaves). The routes'
+// store reads and serialisation check it; this step answers 503 the moment it passes, in the
+// envelope of the protocol asked, even if some work is still waiting on something else.
+import { Deadline } from '../../src/limits/deadline.ts';
+import { toRestError } from '../../src/errors/map.ts';
+import { graphqlErrorResponse } from '../routes/graphql.ts';
+import type { Step } from './pipeline.ts';
+import { jsonResponse } from './responses.ts';
+
+export function deadlineStep(timeoutMs: number, log: (error: unknown) => void): Step {
+  return async (request, exchange, next) => {
+    const deadline = new Deadline(timeoutMs, request.signal);
+    exchange.deadline = deadline;
+    try {
+      return await deadline.race(next(request, exchange));
+    } catch (error) {
+      if (!deadline.isOwn(error)) throw error;
+      if (exchange.kind === 'graphql') return graphqlErrorResponse(error, log);
+      const { status, body } = toRestError(error, log);
+      return jsonResponse(status, body);
+    } finally {
+      deadline.dispose();
+    }
+  };
+}

@@ -1,0 +1,225 @@
+// An aggregation pipeline over the embedded store's document views -> its answer: each stage of a
+// form the gateway sends (src/graphql/query/read.ts, sort.ts) run natively, and from the first
+// stage of any other form on, mingo. Answers as mingo would (test/store/pipeline.test.ts).
+import { Query, aggregate as mingoAggregate } from 'mingo';
+import { compare, resolve } from 'mingo/util';
+import type { Filter } from '../store.ts';
+
+type Row = Record<string, unknown>;
+type Stage = (rows: Row[]) => Row[];
+
+export interface PipelineSources {
+  /** The documents of another collection, for `$lookup`. */
+  collection(name: string): Row[];
+}
+
+export function runPipeline(rows: Row[], stages: readonly Filter[], sources: PipelineSources): Row[] {
+  let current = rows;
+  for (let i = 0; i < stages.length; i++) {
+    const stage = nativeStage(stages[i], sources);
+    if (!stage) return mingoAggregate(current, stages.slice(i) as Filter[], { collectionResolver: (name: string) => sources.collection(name) }) as Row[];
+    const next = stage(current);
+    current = next;
+  }
+  return current;
+}
+
+/** The stage as a function, or undefined when its form is not one run natively. */
+function nativeStage(stage: Filter, sources: PipelineSources): Stage | undefined {
+  const [name, spec, ...others] = Object.entries(stage).flat();
+  if (others.length > 0) return undefined;
+  switch (name) {
+    case '$match':
+      return match(spec as Filter);
+    case '$sort':
+      return sort(spec as Record<string, 1 | -1>);
+    case '$skip':
+      return typeof spec === 'number' ? (rows) => rows.slice(spec) : undefined;
+    case '$limit':
+      return typeof spec === 'number' ? (rows) => rows.slice(0, spec) : undefined;
+    case '$addFields':
+      return addFields(spec as Record<string, unknown>);
+    case '$unwind':
+      return unwind(spec);
+    case '$group':
+      return group(spec as Record<string, unknown>);
+    case '$project':
+      return project(spec as Record<string, unknown>);
+    case '$lookup':
+      return lookup(spec as Record<string, unknown>, sources);
+    default:
+      return undefined;
+  }
+}
+
+/** `$field` (not `$$variable`) -> `field`; undefined for anything else. */
+function fieldPath(value: unknown): string | undefined {
+  return typeof value === 'string' && value.startsWith('$') && !value.startsWith('$$') ? value.slice(1) : undefined;
+}
+
+function match(filter: Filter): Stage {
+  const query = new Query(filter);
+  return (rows) => rows.filter((row) => query.test(row));
+}
+
+/** Stable, by each key in turn; a missing value sorts as null. Arrays (min/max rules) go to mingo. */
+function sort(keys: Record<string, 1 | -1>): Stage | undefined {
+  const entries = Object.entries(keys);
+  if (entries.some(([, direction]) => direction !== 1 && direction !== -1)) return undefined;
+  return (rows) => {
+    const values = rows.map((row) => entries.map(([path]) => resolve(row, path) ?? null));
+    if (values.some((row) => row.some(Array.isArray))) return mingoAggregate(rows, [{ $sort: keys }]) as Row[];
+    const order = rows.map((_, index) => index);
+    order.sort((a, b) => {
+      for (let k = 0; k < entries.length; k++) {
+        const difference = compare(values[a][k], values[b][k]);
+        if (difference !== 0) return difference * entries[k][1];
+      }
+      return a - b;
+    });
+    return order.map((index) => rows[index]);
+  };
+}
+
+/** `{ f: '$path' }` and `{ f: { $arrayElemAt: ['$path', i] } }`. */
+function addFields(spec: Record<string, unknown>): Stage | undefined {
+  const readers: Array<[string, (row: Row) => unknown]> = [];
+  for (const [field, expression] of Object.entries(spec)) {
+    const path = fieldPath(expression);
+    const element = (expression as { $arrayElemAt?: unknown[] } | null)?.$arrayElemAt;
+    if (path !== undefined) {
+      readers.push([field, (row) => resolve(row, path)]);
+    } else if (Array.isArray(element) && element.length === 2 && fieldPath(element[0]) !== undefined && Number.isInteger(element[1]) && (element[1] as number) >= 0) {
+      const [listPath, index] = [fieldPath(element[0])!, element[1] as number];
+      readers.push([field, (row) => {
+        const list = resolve(row, listPath);
+        if (list === undefined || list === null) return null;
+        return Array.isArray(list) ? list[index] : NOT_AN_ARRAY;
+      }]);
+    } else {
+      return undefined;
+    }
+  }
+  return (rows) => {
+    const out: Row[] = [];
+    for (const row of rows) {
+      const added: Row = { ...row };
+      for (const [field, read] of readers) {
+        const value = read(row);
+        // MongoDB refuses a non-array there; mingo says so in its words.
+        if (value === NOT_AN_ARRAY) return mingoAggregate(rows, [{ $addFields: spec }]) as Row[];
+        if (value === undefined) delete added[field];
+        else added[field] = value;
+      }
+      out.push(added);
+    }
+    return out;
+  };
+}
+
+const NOT_AN_ARRAY = Symbol('not an array');
+
+/** `'$field'` (a top-level field): one row per item; a missing, null or empty field drops the row. */
+function unwind(spec: unknown): Stage | undefined {
+  const field = fieldPath(spec);
+  if (field === undefined || field.includes('.')) return undefined;
+  return (rows) => rows.flatMap((row) => {
+    const value = row[field];
+    if (value === undefined || value === null) return [];
+    return Array.isArray(value) ? value.map((item) => ({ ...row, [field]: item })) : [row];
+  });
+}
+
+/** A value as a Map key: scalars as themselves, dates by time; undefined for anything else. */
+function groupKey(value: unknown): unknown {
+  if (value === undefined || value === null) return null;
+  if (value instanceof Date) return `date:${value.getTime()}`;
+  if (typeof value === 'object') return typeof (value as { toJSON?: unknown }).toJSON === 'function' ? `text:${String(value)}` : undefined;
+  return value;
+}
+
+/** `_id: '$path'` with `$firstN` or `$push` of `$$ROOT`; groups in the order first met. */
+function group(spec: Record<string, unknown>): Stage | undefined {
+  const { _id, ...accumulators } = spec;
+  const idPath = fieldPath(_id);
+  if (idPath === undefined) return undefined;
+  const collectors: Array<[string, number]> = [];
+  for (const [field, accumulator] of Object.entries(accumulators)) {
+    const firstN = (accumulator as { $firstN?: { input?: unknown; n?: unknown } } | null)?.$firstN;
+    const push = (accumulator as { $push?: unknown } | null)?.$push;
+    if (firstN && firstN.input === '$$ROOT' && Number.isInteger(firstN.n) && (firstN.n as number) > 0) collectors.push([field, firstN.n as number]);
+    else if (push === '$$ROOT') collectors.push([field, Number.POSITIVE_INFINITY]);
+    else return undefined;
+  }
+  return (rows) => {
+    const groups = new Map<unknown, Row>();
+    for (const row of rows) {
+      const id = resolve(row, idPath);
+      const key = groupKey(id);
+      if (key === undefined) return mingoAggregate(rows, [{ $group: spec }]) as Row[];
+      let out = groups.get(key);
+      if (!out) {
+        out = { _id: id ?? null, ...Object.fromEntries(collectors.map(([field]) => [field, []])) };
+        groups.set(key, out);
+      }
+      for (const [field, n] of collectors) {
+        const list = out[field] as Row[];
+        if (list.length < n) list.push(row);
+      }
+    }
+    return [...groups.values()];
+  };
+}
+
+/** Inclusions (`1`, `'$path'`) or exclusions (`0`), `_id` apart, as MongoDB allows. */
+function project(spec: Record<string, unknown>): Stage | undefined {
+  const entries = Object.entries(spec);
+  const excluded = entries.filter(([, value]) => value === 0 || value === false).map(([field]) => field);
+  const included = entries.filter(([, value]) => value === 1 || value === true || fieldPath(value) !== undefined);
+  if (excluded.length + included.length !== entries.length || entries.some(([field]) => field.includes('.'))) return undefined;
+  if (included.length === 0) {
+    return (rows) => rows.map((row) => {
+      const out: Row = { ...row };
+      for (const field of excluded) delete out[field];
+      return out;
+    });
+  }
+  if (excluded.some((field) => field !== '_id')) return undefined;
+  const keepId = !excluded.includes('_id') && !included.some(([field]) => field === '_id');
+  return (rows) => rows.map((row) => {
+    const out: Row = {};
+    if (keepId && row._id !== undefined) out._id = row._id;
+    for (const [field, value] of included) {
+      const path = fieldPath(value);
+      const found = path === undefined ? row[field] : resolve(row, path);
+      if (found !== undefined) out[field] = found;
+    }
+    return out;
+  });
+}
+
+/** `{ from, localField, foreignField, as }`: a local list matches any of its items. */
+function lookup(spec: Record<string, unknown>, sources: PipelineSources): Stage | undefined {
+  const { from, localField, foreignField, as, ...rest } = spec;
+  if (Object.keys(rest).length > 0 || typeof from !== 'string' || typeof localField !== 'string' || typeof foreignField !== 'string' || typeof as !== 'string') return undefined;
+  return (rows) => {
+    const byKey = new Map<unknown, Row[]>();
+    for (const foreign of sources.collection(from)) {
+      const values = resolve(foreign, foreignField);
+      for (const value of Array.isArray(values) ? values : [values]) {
+        const key = groupKey(value);
+        if (key === undefined) return mingoAggregate(rows, [{ $lookup: spec }], { collectionResolver: (name: string) => sources.collection(name) }) as Row[];
+        const list = byKey.get(key) ?? [];
+        if (!list.includes(foreign)) list.push(foreign);
+        byKey.set(key, list);
+      }
+    }
+    return rows.map((row) => {
+      const local = resolve(row, localField);
+      const keys = (Array.isArray(local) ? local : [local]).map(groupKey);
+      const found = new Set<Row>();
+      for (const key of keys) for (const foreign of byKey.get(key) ?? []) found.add(foreign);
+      return { ...row, [as]: [...found] };
+    });
+  };
+}
