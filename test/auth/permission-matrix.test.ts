@@ -134,6 +134,8 @@ const ARTICLE_PATHS: Array<[string, () => Request, number?]> = [
   ['a dynamic zone relating a draft', rest('/api/articles/3?populate[blocks][populate]=*')],
   ['localizations in every locale', rest('/api/articles?populate=localizations&locale=all'), 7],
   ['GraphQL total', gql('{ articles { meta { pagination { total } } } }'), 5],
+  ['a relation filter matching only a draft', rest(`/api/articles?filters[related][title][$eq]=${encodeURIComponent(DRAFT)}`), 0],
+  ['a GraphQL relation filter matching only a draft', gql(`{ articles(filters: { related: { title: { eq: "${DRAFT}" } } }) { meta { pagination { total } } } }`), 0],
   ['GraphQL relation to a draft', gql('{ article(id: 2) { data { attributes { related { data { attributes { title } } } } } } }')],
   ['GraphQL zone relating a draft', gql('{ article(id: 3) { data { attributes { blocks { ... on ComponentBlocksRelatedArticles { articles { data { attributes { title } } } } } } } } }')],
 ];
