@@ -117,13 +117,24 @@ export function createGateway(deps: GatewayDeps): Gateway {
   const users = deps.model.contentTypes.get(USER_UID)!;
   const user = async (id: number) => (await store.find(users.collectionName, { id }, { limit: 1 }))[0];
 
+  // Plans and cached answers are per access key; new settings (roles, tokens) start a new generation.
+  const generations = new WeakMap<AccessSettings, number>();
+  let lastGeneration = 0;
+  const generationOf = (settings: AccessSettings) => {
+    if (!generations.has(settings)) generations.set(settings, ++lastGeneration);
+    return generations.get(settings)!;
+  };
+
   async function contextFor(request: Request): Promise<GatewayContext> {
     const settings = deps.settings();
     if (!settings) throw new ServiceUnavailableError('The gateway is starting: the database is not ready yet');
     const caller = await authenticate(request.headers.get('authorization'), { model: deps.model, settings, apiTokens, jwt, user });
     const exchange = currentExchange();
     if (exchange) exchange.role = caller.role.name;
-    return createContext({ model: deps.model, store, role: caller.role, user: caller.user, locales: settings.locales, deadline: exchange?.deadline });
+    return createContext({
+      model: deps.model, store, role: caller.role, user: caller.user, locales: settings.locales, deadline: exchange?.deadline,
+      accessKey: `${generationOf(settings)}:${caller.accessKey}`,
+    });
   }
 
   const graphiql = deps.graphiql ?? true;

@@ -19,6 +19,8 @@ export interface GatewayContext {
   /** Reads stop once the deadline has passed. */
   store: ReadStore;
   role: Role;
+  /** Who may share answers with this caller (the role, or an API token's own key): plans and caches are kept per key. */
+  accessKey: string;
   deadline: Deadline;
   /** The logged-in user a users-permissions JWT names, for `me`. */
   user?: Doc;
@@ -28,9 +30,13 @@ export interface GatewayContext {
   loaders: Loaders;
 }
 
-/** A request's context; without a deadline (tools, tests) its reads never time out. */
-export function createContext(base: Omit<GatewayContext, 'loaders' | 'deadline'> & { deadline?: Deadline }): GatewayContext {
+/**
+ * A request's context; without a deadline (tools, tests) its reads never time out, without an
+ * access key callers of one role share one.
+ */
+export function createContext(base: Omit<GatewayContext, 'loaders' | 'deadline' | 'accessKey'> & { deadline?: Deadline; accessKey?: string }): GatewayContext {
   const deadline = base.deadline ?? Deadline.none();
   const store = withDeadline(base.store, deadline);
-  return { ...base, store, deadline, loaders: createLoaders(base.model, store, base.role, { schedule: deadline.schedule }) };
+  const accessKey = base.accessKey ?? `role:${base.role.name}`;
+  return { ...base, store, deadline, accessKey, loaders: createLoaders(base.model, store, base.role, { schedule: deadline.schedule }) };
 }

@@ -1,7 +1,7 @@
-// HTTP request under /api -> Strapi v4 REST response. The pipeline: route -> qs parse ->
-// validate -> GraphQL document -> entry budget -> execute on the gateway's schema -> reshape ->
-// JSON written in slices. Never throws.
-import { execute, validate, type GraphQLSchema } from 'graphql';
+// HTTP request under /api -> Strapi v4 REST response. The pipeline: route -> plan (qs parse ->
+// validate -> GraphQL document, once per request shape) -> entry budget -> execute on the
+// gateway's schema -> reshape -> JSON written in slices. Never throws.
+import { execute, type GraphQLSchema } from 'graphql';
 import { ApplicationError, ForbiddenError, NotFoundError, ValidationError } from '../errors/errors.ts';
 import { originalError, toRestError } from '../errors/map.ts';
 import type { GatewayContext } from '../graphql/context.ts';
@@ -9,13 +9,12 @@ import { costModel, type CostModel } from '../graphql/cost.ts';
 import { DEFAULT_REQUEST_LIMITS, checkEntryBudget, type RequestLimits } from '../limits/request-limits.ts';
 import { stringifyInSlices } from '../limits/stringify.ts';
 import type { ContentModel } from '../model/types.ts';
-import { type BuiltDocument, type Operation, buildDocument, operationFor, rootField } from './document.ts';
+import type { Operation } from './document.ts';
 import { explain } from './explain.ts';
-import { parseQueryString } from './parse.ts';
+import { type Plan, PlanCache, variablesFor } from './plan.ts';
 import type { RestQuery } from './query.ts';
 import { reshapeCollection, reshapeEntry, reshapeEveryLocale, reshapePlain } from './reshape.ts';
 import { ALLOWED_METHODS, type Route, requiredAction, resolveRoute } from './routes.ts';
-import { validateQuery } from './validate.ts';
 
 export interface RestHandlerDeps {
   model: ContentModel;
@@ -38,6 +37,8 @@ export function createRestHandler(deps: RestHandlerDeps): (request: Request) => 
   const unmeasured = deps.costs ? undefined : costModel(deps.model);
   const costs = deps.costs ?? (() => unmeasured!);
 
+  const plans = new PlanCache(deps.model, deps.schema);
+
   async function answer(request: Request): Promise<Response> {
     const url = new URL(request.url);
     const route = resolveRoute(deps.model, request.method, url.pathname);
@@ -46,32 +47,26 @@ export function createRestHandler(deps: RestHandlerDeps): (request: Request) => 
     if (action ? !context.role.can(action, route.target.uid) : !context.user) throw new ForbiddenError('Forbidden');
 
     const scope = { model: deps.model, role: context.role, locales: context.locales.codes };
-    const query = validateQuery(parseQueryString(url.search), route.target, scope, route.kind);
-    const operation = operationFor(route.target, route.operation, query, context.user);
+    const plan = plans.planFor(route, url.search, scope, context.accessKey, context.user?.id);
     // Reading oneself needs no findOne permission on users; the root field is told which entry that is.
     if (route.operation.kind === 'me') context.self = context.user!.id;
-    const built = buildDocument(deps.model, route.target, operation, query);
+    const variables = variablesFor(plan, route, context.user?.id);
     if (wantsExplain(request)) {
-      return new Response(explain(built), { status: 200, headers: { 'content-type': EXPLAIN_TYPE } });
+      return new Response(explain({ document: plan.built.document, variables }), { status: 200, headers: { 'content-type': EXPLAIN_TYPE } });
     }
-    const root = await run(built, context, rootField(route.target, operation));
-    const body = await reshape(route, operation, query, root, context);
+    const root = await run(plan, variables, context);
+    const body = await reshape(route, plan.operation, plan.query, root, context);
     return json(200, await stringifyInSlices(body, context.deadline));
   }
 
-  async function run(built: BuiltDocument, context: GatewayContext, field: string): Promise<unknown> {
-    const invalid = validate(deps.schema, built.document);
-    if (invalid.length > 0) {
-      throw new Error(`REST façade built a document the schema rejects: ${invalid.map((e) => e.message).join('; ')}`);
-    }
+  async function run(plan: Plan, variables: Record<string, unknown>, context: GatewayContext): Promise<unknown> {
     // The same budget as /graphql: a request past it is the caller's to fix (400), not our bug.
-    checkEntryBudget(deps.schema, await costs(), maxEntries, built.document, built.variables);
-    const result = await execute({
-      schema: deps.schema,
-      document: built.document,
-      variableValues: built.variables,
-      contextValue: context,
-    });
+    const model = await costs();
+    if (plan.budgetPassed !== model) {
+      checkEntryBudget(deps.schema, model, maxEntries, plan.built.document, variables);
+      plan.budgetPassed = model;
+    }
+    const result = await execute({ schema: deps.schema, document: plan.built.document, variableValues: variables, contextValue: context });
     // Past the deadline whatever was resolved is dropped: the answer is the 503.
     context.deadline.check();
     if (result.errors?.length) {
@@ -83,7 +78,7 @@ export function createRestHandler(deps: RestHandlerDeps): (request: Request) => 
       const first = result.errors[0];
       throw first.path === undefined ? new ValidationError(first.message) : first;
     }
-    return result.data?.[field];
+    return result.data?.[plan.field];
   }
 
   async function reshape(route: Route, operation: Operation, query: RestQuery, root: unknown, { deadline }: GatewayContext): Promise<unknown> {
