@@ -10,6 +10,7 @@ import { JwtVerifier } from '../src/auth/jwt.ts';
 import { ServiceUnavailableError } from '../src/errors/errors.ts';
 import { USER_UID } from '../src/model/types.ts';
 import { createContext, type GatewayContext } from '../src/graphql/context.ts';
+import { DocumentCompiler } from '../src/graphql/compile.ts';
 import { costModel, type CostModel } from '../src/graphql/cost.ts';
 import { DEFAULT_REQUEST_LIMITS, type RequestLimits } from '../src/limits/request-limits.ts';
 import { withMediaBaseUrl } from '../src/graphql/media-base-url.ts';
@@ -95,6 +96,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
   const store = new MeasuredStore(deps.store, metrics);
   const schema = deps.mediaUrl ? withMediaBaseUrl(deps.schema, deps.mediaUrl) : deps.schema;
   const limits = deps.limits ?? DEFAULT_REQUEST_LIMITS;
+  const compiler = new DocumentCompiler(schema);
   const measure = () => measureCardinality(deps.model, deps.store).then((cardinality) => costModel(deps.model, cardinality));
   // Measured once, on first need. Until a failed measurement may be tried again, lists are bounded
   // by their page sizes alone: stricter, but the gateway keeps answering.
@@ -149,8 +151,8 @@ export function createGateway(deps: GatewayDeps): Gateway {
   const routes = router({
     readiness: readiness({ store, settings: deps.settings, draining: () => draining, log }),
     liveness,
-    graphql: graphqlRoute({ schema, contextFor, log, limits, costs, graphiql, defaultQuery: sampleQuery(deps.model) }),
-    rest: createRestHandler({ model: deps.model, schema, contextFor, log, limits, costs }),
+    graphql: graphqlRoute({ schema, contextFor, log, limits, costs, compiler, graphiql, defaultQuery: sampleQuery(deps.model) }),
+    rest: createRestHandler({ model: deps.model, schema, contextFor, log, limits, costs, compiler }),
     metrics: http.metrics ? metricsRoute(metrics) : undefined,
     uploads: deps.uploadsDir ? uploadsRoute({ dir: deps.uploadsDir, maxAge: http.uploads.maxAge, log }) : undefined,
     graphiqlAsset: graphiql ? graphiqlAsset : undefined,

@@ -10,6 +10,7 @@ import { GraphQLError, type ExecutionResult, type GraphQLSchema, type Validation
 import { createYoga, type Plugin } from 'graphql-yoga';
 import { toGraphQLError, toGraphQLRequestError } from '../../src/errors/map.ts';
 import type { GatewayContext } from '../../src/graphql/context.ts';
+import type { DocumentCompiler } from '../../src/graphql/compile.ts';
 import type { CostModel } from '../../src/graphql/cost.ts';
 import { checkArgumentSizes, checkDocumentNesting, checkEntryBudget, checkVariablesSize, type RequestLimits } from '../../src/limits/request-limits.ts';
 import { stringifyInSlices } from '../../src/limits/stringify.ts';
@@ -24,6 +25,8 @@ export interface GraphQLRouteDeps {
   limits: RequestLimits;
   /** The entry estimate's model, bounded by the data as last measured. */
   costs(): Promise<CostModel>;
+  /** Compiles documents used often; shared with REST. */
+  compiler: DocumentCompiler;
   /** Whether a browser asking GET /graphql gets GraphiQL. */
   graphiql: boolean;
   /** GraphiQL's first query, before the user typed any. */
@@ -153,6 +156,16 @@ function withData(result: ExecutionResult, data: string): string {
   return head === '{}' ? `{"data":${data}}` : `${head.slice(0, -1)},"data":${data}}`;
 }
 
+/** A document used often runs compiled (graphql-jit, see src/graphql/compile.ts). */
+function compiledExecution(compiler: DocumentCompiler): Plugin {
+  return {
+    onExecute({ args, setExecuteFn }) {
+      const compiled = compiler.compiledFor(args.document);
+      if (compiled) setExecuteFn((execution) => compiled.query(execution.rootValue, execution.contextValue, execution.variableValues ?? {}));
+    },
+  };
+}
+
 /** The /graphql route: yoga behind the body limit, with the gateway's context and error codes. */
 export function graphqlRoute(deps: GraphQLRouteDeps): (request: Request) => Promise<Response> {
   const yoga = createYoga<Record<string, unknown>>({
@@ -165,7 +178,7 @@ export function graphqlRoute(deps: GraphQLRouteDeps): (request: Request) => Prom
     graphiql: deps.graphiql ? { title: 'Content API · GraphiQL', defaultQuery: deps.defaultQuery } : false,
     renderGraphiQL: renderGraphiQLPage,
     fetchAPI: NATIVE_FETCH_API,
-    plugins: [nestingLimit(deps.limits, deps.log), ...documentLimits(deps.limits), requestErrorsAre400, variablesLimit(deps.limits, deps.log), entryBudget(deps), slicedAnswer(deps.log)],
+    plugins: [nestingLimit(deps.limits, deps.log), ...documentLimits(deps.limits), requestErrorsAre400, variablesLimit(deps.limits, deps.log), entryBudget(deps), compiledExecution(deps.compiler), slicedAnswer(deps.log)],
     context: async ({ request }) => {
       try {
         return await deps.contextFor(request);

@@ -34,6 +34,12 @@ function argsKey(parts: unknown[]): string {
   return JSON.stringify(parts, (_k, v) => (typeof v === 'bigint' ? `${v}n` : v));
 }
 
+/** A loader's key: plain text for the usual relation without filters or sort, JSON otherwise. */
+function loaderKey(kind: string, uid: string, args: RelationArgs, field = ''): string {
+  if (args.filters == null && args.sort == null) return `${kind} ${uid} ${field} ${args.publicationState ?? ''} ${args.perParent ?? ''}`;
+  return argsKey([kind, uid, field, args]);
+}
+
 export const idsKey = (ids: readonly number[]) => ids.join(',');
 
 export interface LoaderOptions {
@@ -78,7 +84,7 @@ export function createLoaders(model: ContentModel, store: ReadStore, role: Pick<
 
   return {
     byId: (ct, state) =>
-      memo(argsKey(['byId', ct.uid, state]), () =>
+      memo(loaderKey('byId', ct.uid, { publicationState: state }), () =>
         new DataLoader<number, Doc | null>(async (ids) => {
           const docs = await matching(ct, { publicationState: state }, { id: { $in: [...ids] } });
           const found = new Map(docs.map((d) => [d.id, d]));
@@ -86,7 +92,7 @@ export function createLoaders(model: ContentModel, store: ReadStore, role: Pick<
         }, { batch, batchScheduleFn }),
       ),
     owned: (ct, args) =>
-      memo(argsKey(['owned', ct.uid, args]), () =>
+      memo(loaderKey('owned', ct.uid, args), () =>
         new DataLoader<string, Doc[]>(async (keys) => {
           const lists = keys.map((key) => (key ? key.split(',').map(Number) : []));
           const docs = await matching(ct, args, { id: { $in: [...new Set(lists.flat())] } });
@@ -102,7 +108,7 @@ export function createLoaders(model: ContentModel, store: ReadStore, role: Pick<
         }, { batch, batchScheduleFn }),
       ),
     inverse: (ct, field, args) =>
-      memo(argsKey(['inverse', ct.uid, field, args]), () =>
+      memo(loaderKey('inverse', ct.uid, args, field), () =>
         new DataLoader<number, Doc[]>(async (parentIds) => {
           const filter = await relationFilter(ct, args, { [field]: { $in: [...parentIds] } });
           const byParent = await readPerParent(store, ct, filter, planSort(scopeFor(args), ct, args.sort), field, parentIds, args.perParent);

@@ -58,6 +58,7 @@ export class Deadline {
    * The promise rejects with the deadline's error if it passed meanwhile.
    */
   pace<T>(value: T): T | Promise<T> {
+    this.entries++;
     if (this.waiting.length === 0 && !this.pacer.tired()) return value;
     return new Promise<T>((resolve, reject) => {
       this.waiting.push(() => (this.signal.aborted ? reject(this.signal.reason) : resolve(value)));
@@ -65,6 +66,8 @@ export class Deadline {
     });
   }
 
+  /** Entries resolved so far (each passes {@link pace}): how large the answer is. */
+  entries = 0;
   private readonly waiting: Array<() => void> = [];
   private releaseScheduled = false;
   private readonly afterPacing: Array<() => void> = [];

@@ -1,13 +1,18 @@
 // A JSON value -> its JSON text, as JSON.stringify writes it, in slices (see slices.ts): a large
 // answer lets other requests run between slices and stops when its request's deadline passes.
-// Any part of up to a thousand values is written by JSON.stringify itself, so the walk is cheap.
+// Any part of up to 16,384 values (a few milliseconds of work) is written by JSON.stringify itself:
+// most answers are, whole, and the walk of the rest stays cheap.
 import type { Deadline } from './deadline.ts';
 import { type Pacer, type Sliced, runInSlices } from './slices.ts';
 
-/** Values in a part small enough to hand to JSON.stringify whole (well under a millisecond). */
-const SMALL_PART = 1024;
+/** Values in a part small enough to hand to JSON.stringify whole (a few milliseconds at most). */
+const SMALL_PART = 16_384;
+/** An answer of this many entries or fewer (about a megabyte) is written by JSON.stringify whole. */
+const SMALL_ANSWER_ENTRIES = 2_000;
 
+/** `deadline.entries` tells how large the answer is: a small one is not walked at all. */
 export async function stringifyInSlices(value: unknown, deadline?: Deadline, sliceMs?: number): Promise<string> {
+  if (deadline && deadline.entries <= SMALL_ANSWER_ENTRIES) return JSON.stringify(value) ?? 'null';
   const parts: string[] = [];
   await runInSlices((pacer) => write(value, parts, pacer), deadline, sliceMs);
   return parts.join('');

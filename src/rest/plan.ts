@@ -1,7 +1,8 @@
 // A REST request's shape -> its plan: the validated RestQuery, the operation, and the GraphQL
 // document with its variables, checked against the schema once. Plans are kept in a bounded LRU
 // keyed by what decides them (the caller's access key, the route, the query string), so a repeated
-// shape skips parsing, validation, building and schema validation. Ids are variables, set per request.
+// shape skips parsing, validation, building and schema validation. Ids are variables, set per
+// request. Each plan keeps one document object, so a shape used often runs compiled (compile.ts).
 import { validate, type GraphQLSchema } from 'graphql';
 import { LRUCache } from 'lru-cache';
 import type { CostModel } from '../graphql/cost.ts';
@@ -23,7 +24,7 @@ export interface Plan {
   budgetPassed?: CostModel;
 }
 
-/** How many plans are kept; a plan holds one small document. */
+/** How many plans are kept; a plan holds one small document (about 8 KB). */
 export const PLAN_CACHE_SIZE = 1000;
 
 export class PlanCache {

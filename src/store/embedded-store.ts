@@ -6,6 +6,7 @@
 import { Query, find as mingoFind } from 'mingo';
 import { Collection } from './embedded/collection.ts';
 import { runPipeline } from './embedded/pipeline.ts';
+import { compiledQuery } from './embedded/queries.ts';
 import { planFilter } from './embedded/plan.ts';
 import { decode, encode } from './embedded/values.ts';
 import type { Doc, Filter, FindOptions, IndexSpec, Store } from './store.ts';
@@ -148,7 +149,7 @@ export class EmbeddedStore implements Store {
 }
 
 function residualQuery(residual: readonly Filter[]): Query {
-  return new Query(encode(residual.length === 1 ? residual[0] : { $and: residual }) as Filter);
+  return compiledQuery(encode(residual.length === 1 ? residual[0] : { $and: residual }) as Filter);
 }
 
 /** The fields of an inclusion projection (and `id`), read from the stored document. */

@@ -36,11 +36,14 @@ for (const backend of availableBackends()) {
     });
     afterAll(() => close?.());
 
-    it.each(cases.map((c) => [c.name, c] as const))('answers %s as Strapi did', async (name, c) => {
+    it.each(cases.map((c) => [c.name, c] as const))('answers %s as Strapi did, again once compiled', async (name, c) => {
       const golden = JSON.parse(readFileSync(`${SHARED}/golden/${name}.json`, 'utf8'));
-      const got = await ask(gateway, c);
-      expect(got.status).toBe(golden.status);
-      expect(got.body).toEqual(normalise(golden.body));
+      for (let use = 1; use <= 3; use++) {
+        // The third request of one shape runs its compiled document (src/rest/plan.ts).
+        const got = await ask(gateway, c);
+        expect(got.status, `request ${use}`).toBe(golden.status);
+        expect(got.body, `request ${use}`).toEqual(normalise(golden.body));
+      }
     });
   });
 }

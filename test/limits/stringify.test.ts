@@ -39,7 +39,14 @@ describe('JSON in slices', () => {
 
   it('stops when the deadline has passed', async () => {
     const deadline = new Deadline(1);
+    deadline.entries = 5_000;
     await new Promise((resolve) => setTimeout(resolve, 5));
     await expect(stringifyInSlices(largeAnswer(), deadline, 0)).rejects.toThrow(/deadline of 1 ms/);
+  });
+
+  it('writes an answer of few entries with JSON.stringify at once', async () => {
+    const deadline = new Deadline(1);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(await stringifyInSlices({ data: [1, 2] }, deadline, 0)).toBe('{"data":[1,2]}');
   });
 });

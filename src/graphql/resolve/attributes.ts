@@ -2,6 +2,7 @@
 // loaders, components and dynamic zones from the embedded document, JSON from its stored text.
 import type { GraphQLFieldResolver } from 'graphql';
 import { find as mingoFind } from 'mingo';
+import { compiledQuery } from '../../store/embedded/queries.ts';
 import { ForbiddenError, ValidationError } from '../../errors/errors.ts';
 import { componentTypeName } from '../../model/naming.ts';
 import {
@@ -106,15 +107,14 @@ function relationResolver(model: ContentModel, attribute: RelationAttribute): Re
 async function listComponents(model: ContentModel, component: Component, items: Data[], args: ListArgs, context: GatewayContext) {
   // Items belong to an entry already read; relations they hold count published entries only.
   const scope = filterScope(model, context.store, context.role, 'LIVE');
-  const filter = await compileFilters(scope, component, args.filters);
-  let cursor = mingoFind(items, filter);
+  const filter = args.filters ? await compileFilters(scope, component, args.filters) : {};
+  let all = Object.keys(filter).length === 0 ? items : items.filter((item) => compiledQuery(filter).test(item));
   if (hasSort(args.sort)) {
     const plan = planSort(scope, component, args.sort);
     // Items are sorted in memory, where no relation can be looked up.
     if (plan.lookups.length > 0) throw new ValidationError(`Invalid sort ${String(args.sort)}: repeatable components sort by their own fields only`);
-    cursor = cursor.sort(Object.fromEntries(plan.keys));
+    all = mingoFind(all, {}).sort(Object.fromEntries(plan.keys)).all() as Data[];
   }
-  const all = cursor.all() as Doc[];
   const paginated = args.pagination && Object.values(args.pagination).some((v) => v != null);
   if (!paginated) return all;
   const window = pageWindow(args.pagination);

@@ -80,10 +80,22 @@ export const DateScalar = stringScalar('Date', 'A date string, such as 2007-12-0
 
 export const TimeScalar = stringScalar('Time', 'A time string with format HH:mm:ss.SSS', timeOfDay, 'a time HH:mm:ss.SSS');
 
+/** Stored dates are frozen and read again and again: each is written out once. */
+const isoText = new WeakMap<Date, string>();
+function serializeDateTime(value: unknown): unknown {
+  if (!(value instanceof Date)) return value;
+  let text = isoText.get(value);
+  if (text === undefined) {
+    text = value.toISOString();
+    isoText.set(value, text);
+  }
+  return text;
+}
+
 export const DateTimeScalar = new GraphQLScalarType({
   name: 'DateTime',
   description: 'A date-time string at UTC, such as 2007-12-03T10:15:30Z.',
-  serialize: (value) => (value instanceof Date ? value.toISOString() : value),
+  serialize: serializeDateTime,
   parseValue: parseDateTime,
   parseLiteral: (ast) => parseDateTime(ast.kind === Kind.STRING ? ast.value : undefined),
 });

@@ -1,9 +1,10 @@
 // An aggregation pipeline over the embedded store's document views -> its answer: each stage of a
 // form the gateway sends (src/graphql/query/read.ts, sort.ts) run natively, and from the first
 // stage of any other form on, mingo. Answers as mingo would (test/store/pipeline.test.ts).
-import { Query, aggregate as mingoAggregate } from 'mingo';
+import { aggregate as mingoAggregate } from 'mingo';
 import { compare, resolve } from 'mingo/util';
 import type { Filter } from '../store.ts';
+import { compiledQuery } from './queries.ts';
 
 type Row = Record<string, unknown>;
 type Stage = (rows: Row[]) => Row[];
@@ -58,7 +59,7 @@ function fieldPath(value: unknown): string | undefined {
 }
 
 function match(filter: Filter): Stage {
-  const query = new Query(filter);
+  const query = compiledQuery(filter);
   return (rows) => rows.filter((row) => query.test(row));
 }
 
