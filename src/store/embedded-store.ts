@@ -3,10 +3,11 @@
 // declared indexes through postings and bitmaps); mingo tests only the rest; a page in id order
 // stops once it is full; counts of indexed conditions read no document. Reads hand out the
 // store's own frozen documents, never copies.
-import { Query, find as mingoFind } from 'mingo';
+import { find as mingoFind } from 'mingo';
 import { Collection } from './embedded/collection.ts';
-import { runPipeline } from './embedded/pipeline.ts';
-import { compiledQuery } from './embedded/queries.ts';
+import { runPipeline, sortRows } from './embedded/pipeline.ts';
+import { compiledFilter } from './embedded/queries.ts';
+import type { Predicate } from './embedded/predicate.ts';
 import { planFilter } from './embedded/plan.ts';
 import { decode, encode } from './embedded/values.ts';
 import type { Doc, Filter, FindOptions, IndexSpec, Store } from './store.ts';
@@ -31,7 +32,7 @@ export class EmbeddedStore implements Store {
     if (plan.residual.length === 0) return found.count(candidates);
     const query = residualQuery(plan.residual);
     let total = 0;
-    for (const slot of found.inIdOrder(candidates, 1)) if (query.test(found.view(slot))) total += 1;
+    for (const slot of found.inIdOrder(candidates, 1)) if (query(found.view(slot))) total += 1;
     return total;
   }
 
@@ -110,7 +111,7 @@ export class EmbeddedStore implements Store {
       const docs: Doc[] = [];
       let skipped = 0;
       for (const slot of found.inIdOrder(candidates, sort[0]?.[1] ?? 1)) {
-        if (query && !query.test(found.view(slot))) continue;
+        if (query && !query(found.view(slot))) continue;
         if (skipped++ < skip) continue;
         docs.push(found.doc(slot));
         if (docs.length >= limit) break;
@@ -120,13 +121,11 @@ export class EmbeddedStore implements Store {
     const views: Doc[] = [];
     for (const slot of found.inIdOrder(candidates, 1)) {
       const view = found.view(slot);
-      if (!query || query.test(view)) views.push(view);
+      if (!query || query(view)) views.push(view);
     }
-    let cursor = mingoFind(views, {}).sort(Object.fromEntries(sort));
-    if (skip) cursor = cursor.skip(skip);
-    if (Number.isFinite(limit)) cursor = cursor.limit(limit);
+    const sorted = sortRows(views, sort).slice(skip, Number.isFinite(limit) ? skip + limit : undefined);
     // Sorted views lead back to the stored documents by id.
-    return (cursor.all() as Doc[]).map((view) => found.byId(view.id)!);
+    return sorted.map((view) => found.byId(view.id)!);
   }
 
   private matchingViews(found: Collection, filter: Filter): Doc[] {
@@ -136,7 +135,7 @@ export class EmbeddedStore implements Store {
     const views: Doc[] = [];
     for (const slot of found.inIdOrder(candidates, 1)) {
       const view = found.view(slot);
-      if (!query || query.test(view)) views.push(view);
+      if (!query || query(view)) views.push(view);
     }
     return views;
   }
@@ -148,8 +147,8 @@ export class EmbeddedStore implements Store {
   }
 }
 
-function residualQuery(residual: readonly Filter[]): Query {
-  return compiledQuery(encode(residual.length === 1 ? residual[0] : { $and: residual }) as Filter);
+function residualQuery(residual: readonly Filter[]): Predicate {
+  return compiledFilter(encode(residual.length === 1 ? residual[0] : { $and: residual }) as Filter);
 }
 
 /** The fields of an inclusion projection (and `id`), read from the stored document. */

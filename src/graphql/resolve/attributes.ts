@@ -2,7 +2,7 @@
 // loaders, components and dynamic zones from the embedded document, JSON from its stored text.
 import type { GraphQLFieldResolver } from 'graphql';
 import { find as mingoFind } from 'mingo';
-import { compiledQuery } from '../../store/embedded/queries.ts';
+import { compiledFilter } from '../../store/embedded/queries.ts';
 import { ForbiddenError, ValidationError } from '../../errors/errors.ts';
 import { componentTypeName } from '../../model/naming.ts';
 import {
@@ -108,7 +108,7 @@ async function listComponents(model: ContentModel, component: Component, items: 
   // Items belong to an entry already read; relations they hold count published entries only.
   const scope = filterScope(model, context.store, context.role, 'LIVE');
   const filter = args.filters ? await compileFilters(scope, component, args.filters) : {};
-  let all = Object.keys(filter).length === 0 ? items : items.filter((item) => compiledQuery(filter).test(item));
+  let all = Object.keys(filter).length === 0 ? items : items.filter(compiledFilter(filter));
   if (hasSort(args.sort)) {
     const plan = planSort(scope, component, args.sort);
     // Items are sorted in memory, where no relation can be looked up.

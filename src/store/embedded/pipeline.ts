@@ -4,7 +4,7 @@
 import { aggregate as mingoAggregate } from 'mingo';
 import { compare, resolve } from 'mingo/util';
 import type { Filter } from '../store.ts';
-import { compiledQuery } from './queries.ts';
+import { compiledFilter } from './queries.ts';
 
 type Row = Record<string, unknown>;
 type Stage = (rows: Row[]) => Row[];
@@ -59,27 +59,30 @@ function fieldPath(value: unknown): string | undefined {
 }
 
 function match(filter: Filter): Stage {
-  const query = compiledQuery(filter);
-  return (rows) => rows.filter((row) => query.test(row));
+  const test = compiledFilter(filter);
+  return (rows) => rows.filter((row) => test(row));
 }
 
 /** Stable, by each key in turn; a missing value sorts as null. Arrays (min/max rules) go to mingo. */
 function sort(keys: Record<string, 1 | -1>): Stage | undefined {
   const entries = Object.entries(keys);
   if (entries.some(([, direction]) => direction !== 1 && direction !== -1)) return undefined;
-  return (rows) => {
-    const values = rows.map((row) => entries.map(([path]) => resolve(row, path) ?? null));
-    if (values.some((row) => row.some(Array.isArray))) return mingoAggregate(rows, [{ $sort: keys }]) as Row[];
-    const order = rows.map((_, index) => index);
-    order.sort((a, b) => {
-      for (let k = 0; k < entries.length; k++) {
-        const difference = compare(values[a][k], values[b][k]);
-        if (difference !== 0) return difference * entries[k][1];
-      }
-      return a - b;
-    });
-    return order.map((index) => rows[index]);
-  };
+  return (rows) => sortRows(rows, entries);
+}
+
+/** `rows` in the order of `keys`, as MongoDB (and mingo) sort them. */
+export function sortRows<T extends Row>(rows: T[], keys: ReadonlyArray<readonly [string, number]>): T[] {
+  const values = rows.map((row) => keys.map(([path]) => resolve(row, path) ?? null));
+  if (values.some((row) => row.some(Array.isArray))) return mingoAggregate(rows, [{ $sort: Object.fromEntries(keys) }]) as T[];
+  const order = rows.map((_, index) => index);
+  order.sort((a, b) => {
+    for (let k = 0; k < keys.length; k++) {
+      const difference = compare(values[a][k], values[b][k]);
+      if (difference !== 0) return difference * keys[k][1];
+    }
+    return a - b;
+  });
+  return order.map((index) => rows[index]);
 }
 
 /** `{ f: '$path' }` and `{ f: { $arrayElemAt: ['$path', i] } }`. */

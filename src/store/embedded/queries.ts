@@ -1,21 +1,21 @@
-// A MongoDB filter -> mingo's compiled Query, kept in a bounded LRU by the filter's text:
-// compiling costs more than testing a few hundred documents, and a request shape sends the same
-// filters again and again.
-import { Query } from 'mingo';
+// A MongoDB filter -> its compiled test of a document (predicate.ts), kept in a bounded LRU by
+// the filter's text: compiling costs more than testing a few hundred documents, and a request
+// shape sends the same filters again and again.
 import { LRUCache } from 'lru-cache';
 import type { Filter } from '../store.ts';
+import { type Predicate, compilePredicate } from './predicate.ts';
 import { Int64 } from './values.ts';
 
-const compiled = new LRUCache<string, Query>({ max: 500 });
+const compiled = new LRUCache<string, Predicate>({ max: 500 });
 
-export function compiledQuery(filter: Filter): Query {
+export function compiledFilter(filter: Filter): Predicate {
   const key = filterKey(filter);
-  let query = compiled.get(key);
-  if (!query) {
-    query = new Query(filter);
-    compiled.set(key, query);
+  let test = compiled.get(key);
+  if (!test) {
+    test = compilePredicate(filter);
+    compiled.set(key, test);
   }
-  return query;
+  return test;
 }
 
 /**
