@@ -4,6 +4,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { TextResponse, knownText } from '../../src/text-response.ts';
 
 /** Methods a fetch Request cannot carry; no route answers them. */
 const UNREPRESENTABLE_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
@@ -67,6 +68,18 @@ export async function writeResponse(response: Response, req: IncomingMessage, re
   if (!response.body || req.method === 'HEAD') {
     await response.body?.cancel();
     res.end();
+    return;
+  }
+  const text = knownText(response);
+  if (text !== undefined && response instanceof TextResponse) {
+    // Written at once, as node:http writes a string: no stream between the answer and the socket.
+    await new Promise<void>((resolve) => {
+      res.once('close', resolve);
+      res.end(text);
+    });
+    const sent = res.writableFinished;
+    response.written(sent ? Buffer.byteLength(text) : 0, !sent);
+    await response.body.cancel().catch(() => undefined);
     return;
   }
   try {

@@ -14,6 +14,7 @@ import type { DocumentCompiler } from '../../src/graphql/compile.ts';
 import type { CostModel } from '../../src/graphql/cost.ts';
 import { checkArgumentSizes, checkDocumentNesting, checkEntryBudget, checkVariablesSize, type RequestLimits } from '../../src/limits/request-limits.ts';
 import { stringifyInSlices } from '../../src/limits/stringify.ts';
+import { TextResponse } from '../../src/text-response.ts';
 import { MAX_BODY_BYTES, withBoundedBody } from '../http/body-limit.ts';
 import { jsonResponse } from '../http/responses.ts';
 import { renderGraphiQLPage } from './graphiql.ts';
@@ -33,8 +34,8 @@ export interface GraphQLRouteDeps {
   defaultQuery?: string;
 }
 
-/** Node's own fetch classes, so answers are standard Responses the edge steps can stream. */
-const NATIVE_FETCH_API = { Request, Response, Headers, ReadableStream, WritableStream, TransformStream, TextEncoder, TextDecoder, Blob, FormData, File, URL, URLSearchParams, fetch };
+/** Node's own fetch classes, so answers are standard Responses; a string body is kept known (TextResponse). */
+const NATIVE_FETCH_API = { Request, Response: TextResponse, Headers, ReadableStream, WritableStream, TransformStream, TextEncoder, TextDecoder, Blob, FormData, File, URL, URLSearchParams, fetch };
 
 /** A refusal before execution: our error in Strapi's codes, answered with HTTP `status`. */
 function requestError(error: unknown, log: (e: unknown) => void): GraphQLError {

@@ -2,6 +2,7 @@
 // errors logged with their stack but answered without it, X-Request-Id kept or made, and
 // Prometheus metrics at /metrics: requests, store queries, cache lookups, event-loop lag.
 import { describe, expect, it } from 'vitest';
+import { listen } from '../../../gateway/server.ts';
 import { createLogger } from '../../../gateway/observability/logger.ts';
 import { createMetrics } from '../../../gateway/observability/metrics.ts';
 import { EmbeddedStore } from '../../../src/store/embedded-store.ts';
@@ -64,6 +65,23 @@ describe('request logs', () => {
     const response = await gateway.fetch(restRequest('/api/articles?populate=*'));
     await response.body!.cancel();
     expect(lines[0]).toMatchObject({ status: 200, bytes: 0, aborted: true });
+  });
+
+  it('count an answer the server writes whole over a real socket', async () => {
+    const { logger, lines } = capturedLogger();
+    const { gateway } = await blogGateway({ extra: { logger } });
+    const server = await listen(gateway, 0, '127.0.0.1');
+    try {
+      const answer = await fetch(`http://127.0.0.1:${server.port}/api/articles?populate=*`, { headers: { 'accept-encoding': 'identity' } });
+      const body = await answer.arrayBuffer();
+      for (let wait = 0; lines.length === 0 && wait < 100; wait++) await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatchObject({ status: 200, bytes: body.byteLength });
+      expect(body.byteLength).toBeGreaterThan(1000);
+      expect(lines[0].aborted).toBeUndefined();
+    } finally {
+      await server.close();
+    }
   });
 
   it.each([
