@@ -5,7 +5,7 @@
 import type { GraphQLSchema } from 'graphql';
 import type { AccessSettings } from '../src/auth/access.ts';
 import { ApiTokenLookup } from '../src/auth/api-tokens.ts';
-import { authenticate } from '../src/auth/credentials.ts';
+import { authenticate, type Caller } from '../src/auth/credentials.ts';
 import { JwtVerifier } from '../src/auth/jwt.ts';
 import { ServiceUnavailableError } from '../src/errors/errors.ts';
 import { USER_UID } from '../src/model/types.ts';
@@ -19,12 +19,13 @@ import { buildOpenApiDocument } from '../src/openapi/document.ts';
 import { createRestHandler } from '../src/rest/handler.ts';
 import { measureCardinality } from '../src/store/cardinality.ts';
 import type { Store } from '../src/store/store.ts';
-import { DEFAULT_HTTP_SETTINGS, type HttpSettings } from './config/file-config.ts';
+import { DEFAULT_HTTP_SETTINGS, cacheControlFor, type HttpSettings } from './config/file-config.ts';
 import { catchErrorsStep } from './http/catch-errors.ts';
 import { compressStep } from './http/compress.ts';
 import { corsStep } from './http/cors.ts';
 import { deadlineStep } from './http/deadline.ts';
 import { observeStep } from './http/observe.ts';
+import { responseCacheStep } from './http/response-cache.ts';
 import { type Exchange, type Step, compose, currentExchange } from './http/pipeline.ts';
 import { echoRequestId, requestIdOf } from './http/request-id.ts';
 import { securityHeadersStep } from './http/security-headers.ts';
@@ -33,7 +34,7 @@ import { MeasuredStore } from './observability/measured-store.ts';
 import { createMetrics, type GatewayMetrics } from './observability/metrics.ts';
 import { docsAsset, docsPage, openApiRoute } from './routes/docs.ts';
 import { graphiqlAsset } from './routes/graphiql.ts';
-import { graphqlRoute } from './routes/graphql.ts';
+import { graphqlErrorResponse, graphqlRoute } from './routes/graphql.ts';
 import { liveness, readiness } from './routes/health.ts';
 import { metricsRoute } from './routes/metrics.ts';
 import { router } from './routes/router.ts';
@@ -73,6 +74,8 @@ export interface GatewayDeps {
    * (src/store/cardinality.ts) on the first request that needs it, and again on `remeasure()`.
    */
   costs?(): Promise<CostModel>;
+  /** Keep answers to reads in memory and serve repeats from there (default false; `npm start` turns it on). */
+  responseCache?: boolean;
 }
 
 export interface Gateway {
@@ -81,6 +84,8 @@ export interface Gateway {
   drain(): void;
   /** Measures the data again for the entry estimate (after an import by another process). */
   remeasure(): Promise<void>;
+  /** The data or the access settings changed (an import): kept answers and measurements are dropped. */
+  dataChanged(): void;
   readonly metrics: GatewayMetrics;
 }
 
@@ -127,15 +132,30 @@ export function createGateway(deps: GatewayDeps): Gateway {
     return generations.get(settings)!;
   };
 
-  async function contextFor(request: Request): Promise<GatewayContext> {
+  /** Who is calling under which settings: read once per request, by the cache or the route. */
+  interface Access {
+    caller: Caller;
+    settings: AccessSettings;
+    /** Callers with one key see the same data: the settings' generation and the caller's class. */
+    key: string;
+  }
+  async function readAccess(request: Request, exchange: Exchange | undefined): Promise<Access> {
     const settings = deps.settings();
     if (!settings) throw new ServiceUnavailableError('The gateway is starting: the database is not ready yet');
     const caller = await authenticate(request.headers.get('authorization'), { model: deps.model, settings, apiTokens, jwt, user });
-    const exchange = currentExchange();
     if (exchange) exchange.role = caller.role.name;
+    return { caller, settings, key: `${generationOf(settings)}:${caller.accessKey}` };
+  }
+  function accessOf(request: Request, exchange = currentExchange()): Promise<Access> {
+    if (!exchange) return readAccess(request, exchange);
+    return (exchange.access ??= readAccess(request, exchange)) as Promise<Access>;
+  }
+
+  async function contextFor(request: Request): Promise<GatewayContext> {
+    const { caller, settings, key } = await accessOf(request);
     return createContext({
-      model: deps.model, store, role: caller.role, user: caller.user, locales: settings.locales, deadline: exchange?.deadline,
-      accessKey: `${generationOf(settings)}:${caller.accessKey}`,
+      model: deps.model, store, role: caller.role, user: caller.user, locales: settings.locales, deadline: currentExchange()?.deadline,
+      accessKey: key,
     });
   }
 
@@ -161,12 +181,26 @@ export function createGateway(deps: GatewayDeps): Gateway {
     openApi: openApiRoute(openApiDocument),
   });
 
+  const responses = responseCacheStep({
+    enabled: deps.responseCache ?? false,
+    maxBytes: http.cache.maxBytes,
+    cacheControl: cacheControlFor(deps.model, http.cache),
+    // `me` answers differ per user; every other answer is the same for one access class.
+    accessKey: async (request, exchange) => {
+      const { caller, key } = await accessOf(request, exchange);
+      return caller.kind === 'user' ? `${key}:user:${caller.user?.id}` : key;
+    },
+    refused: (error) => graphqlErrorResponse(error, log),
+    metrics,
+  });
+
   // Outermost first. The deadline is inside the headers' steps, so a 503 it answers gets them too.
   const steps: Step[] = [
     echoRequestId,
     observeStep({ logger, metrics }),
     corsStep(http.cors),
     securityHeadersStep(http.security),
+    responses.step,
     deadlineStep(limits.timeoutMs, log),
     compressStep(http.compression),
     catchErrorsStep(log),
@@ -180,6 +214,11 @@ export function createGateway(deps: GatewayDeps): Gateway {
     },
     drain() {
       draining = true;
+    },
+    dataChanged() {
+      responses.clear();
+      measured = undefined;
+      failedAt = Number.NEGATIVE_INFINITY;
     },
     async remeasure() {
       const next = await measure();

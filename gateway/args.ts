@@ -16,6 +16,8 @@ export interface GatewayConfig {
   mongodbUri?: string;
   readPreference?: string;
   dbTimeoutMs: number;
+  /** On MongoDB, how often the data version is read (an import by another process). */
+  dataPollMs: number;
   /** The JSON file of structured settings (CORS, security headers...); defaults when absent. */
   configFile?: string;
   /** Served at /uploads/ when it exists (relative to the working directory). */
@@ -25,6 +27,8 @@ export interface GatewayConfig {
   graphiql: boolean;
   /** The API reference page (/documentation). */
   docs: boolean;
+  /** Answers to reads kept in memory and served again (ETags and 304s either way). */
+  responseCache: boolean;
   drainDeadlineMs: number;
   logLevel: LogLevel;
   /** Strapi's API_TOKEN_SALT (API tokens) and JWT_SECRET (users' JWTs), from the environment only. */
@@ -52,6 +56,7 @@ export const START_FLAGS: readonly Flag[] = [
   { name: 'media-url', env: 'MEDIA_URL', value: 'URL', fallback: 'none', meaning: 'public base URL put before media URLs that are paths (a CDN, the Strapi server)' },
   { name: 'graphiql', env: 'GRAPHIQL', fallback: 'on, off when NODE_ENV=production', meaning: 'GraphiQL for browsers at /graphql (--no-graphiql, GRAPHIQL=false: off)' },
   { name: 'docs', env: 'API_DOCS', fallback: 'on, off when NODE_ENV=production', meaning: 'the API reference page at /documentation (--no-docs, API_DOCS=false: off)' },
+  { name: 'response-cache', env: 'RESPONSE_CACHE', fallback: 'on', meaning: 'keep answers to reads in memory and serve repeats from there (--no-response-cache, RESPONSE_CACHE=off: off)' },
   { name: 'drain-deadline', env: 'DRAIN_DEADLINE_MS', value: 'MS', fallback: String(DEFAULT_DRAIN_DEADLINE_MS), meaning: 'on SIGTERM, longest wait for answers in flight before connections are ended' },
   { name: 'log-level', env: 'LOG_LEVEL', value: 'LEVEL', fallback: 'info', meaning: `${LOG_LEVELS.join(', ')}` },
   { name: 'help', fallback: '', meaning: 'print this and exit' },
@@ -60,6 +65,7 @@ export const START_FLAGS: readonly Flag[] = [
 const ENV_ONLY: ReadonlyArray<[string, string]> = [
   ['MONGODB_URI', 'MongoDB connection string; unset: the embedded in-process store'],
   ['MONGODB_READ_PREFERENCE', 'e.g. secondaryPreferred (default primary)'],
+  ['DATA_POLL_MS', 'on MongoDB, how often the data version an import writes is read, to drop kept answers (default 5000)'],
   ['DB_TIMEOUT_MS', 'longest a database call may take before the request answers 503 (default 5000)'],
   ['API_TOKEN_SALT', "Strapi's salt of API tokens (the project's own); unset: API tokens are refused"],
   ['JWT_SECRET', "users-permissions' JWT secret (the project's own); unset: users' JWTs are refused"],
@@ -79,7 +85,7 @@ export const START_USAGE = [
   ...ENV_ONLY.map(([name, meaning]) => `  ${name.padEnd(26)}${meaning}`),
 ].join('\n');
 
-const BOOLEAN_FLAGS = ['graphiql', 'docs', 'help'];
+const BOOLEAN_FLAGS = ['graphiql', 'docs', 'response-cache', 'help'];
 
 /** `--help` asks for the usage; anything else is a configuration. */
 export function parseGatewayArgs(argv: readonly string[], env: Record<string, string | undefined>): GatewayConfig | { kind: 'help' } {
@@ -87,6 +93,7 @@ export function parseGatewayArgs(argv: readonly string[], env: Record<string, st
     ...START_FLAGS.map((f) => [f.name, { type: BOOLEAN_FLAGS.includes(f.name) ? 'boolean' : 'string', ...(f.name === 'help' ? { short: 'h' } : {}) }]),
     ['no-graphiql', { type: 'boolean' }],
     ['no-docs', { type: 'boolean' }],
+    ['no-response-cache', { type: 'boolean' }],
   ]) as Record<string, { type: 'boolean' | 'string'; short?: string }>;
   let values: Record<string, string | boolean | undefined>;
   try {
@@ -101,6 +108,8 @@ export function parseGatewayArgs(argv: readonly string[], env: Record<string, st
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigurationError(`Invalid port ${text('port', 'PORT')}: expected 0-65535`);
   const dbTimeoutMs = Number(env.DB_TIMEOUT_MS ?? 5000);
   if (!Number.isFinite(dbTimeoutMs) || dbTimeoutMs <= 0) throw new ConfigurationError(`Invalid DB_TIMEOUT_MS ${env.DB_TIMEOUT_MS}: expected milliseconds`);
+  const dataPollMs = Number(env.DATA_POLL_MS ?? 5000);
+  if (!Number.isInteger(dataPollMs) || dataPollMs <= 0) throw new ConfigurationError(`Invalid DATA_POLL_MS ${env.DATA_POLL_MS}: expected milliseconds`);
   const drainDeadlineMs = Number(text('drain-deadline', 'DRAIN_DEADLINE_MS') ?? DEFAULT_DRAIN_DEADLINE_MS);
   if (!Number.isFinite(drainDeadlineMs) || drainDeadlineMs < 0) {
     throw new ConfigurationError(`Invalid drain deadline ${text('drain-deadline', 'DRAIN_DEADLINE_MS')}: expected milliseconds`);
@@ -124,11 +133,13 @@ export function parseGatewayArgs(argv: readonly string[], env: Record<string, st
     mongodbUri: env.MONGODB_URI || undefined,
     readPreference: env.MONGODB_READ_PREFERENCE || undefined,
     dbTimeoutMs,
+    dataPollMs,
     configFile: text('config', 'GATEWAY_CONFIG'),
     uploadsDir: text('uploads', 'UPLOADS_DIR') ?? DEFAULT_UPLOADS_DIR,
     mediaUrl,
     graphiql: toggle(values.graphiql, values['no-graphiql'], env.GRAPHIQL, 'GRAPHIQL', !production),
     docs: toggle(values.docs, values['no-docs'], env.API_DOCS, 'API_DOCS', !production),
+    responseCache: toggle(values['response-cache'], values['no-response-cache'], env.RESPONSE_CACHE, 'RESPONSE_CACHE', true),
     drainDeadlineMs,
     logLevel: logLevel as LogLevel,
     secrets: { apiTokenSalt: env.API_TOKEN_SALT || undefined, jwtSecret: env.JWT_SECRET || undefined },
@@ -142,5 +153,5 @@ function toggle(on: unknown, off: unknown, variable: string | undefined, name: s
   if (variable === undefined || variable === '') return fallback;
   if (['true', '1', 'on'].includes(variable)) return true;
   if (['false', '0', 'off'].includes(variable)) return false;
-  throw new ConfigurationError(`Invalid ${name} ${variable}: expected true or false`);
+  throw new ConfigurationError(`Invalid ${name} ${variable}: expected true or false (on or off)`);
 }

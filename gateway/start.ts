@@ -4,7 +4,7 @@
 // On MongoDB it listens at once and prepares in the background, retrying until the database answers.
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { loadSettings, saveSettings, settingsFromSeed, type AccessSettings } from '../src/auth/access.ts';
+import { dataVersion, loadSettings, loadVersionedSettings, saveSettings, settingsFromSeed, type AccessSettings } from '../src/auth/access.ts';
 import { ConfigurationError } from '../src/errors/errors.ts';
 import { buildGraphQLSchema } from '../src/graphql/build-schema.ts';
 import { loadContentModel } from '../src/model/load.ts';
@@ -130,6 +130,7 @@ export async function startGateway(config: GatewayConfig, options: StartOptions 
     http,
     graphiql: config.graphiql,
     docs: config.docs,
+    responseCache: config.responseCache,
     uploadsDir,
     mediaUrl: config.mediaUrl,
     secrets: config.secrets,
@@ -159,10 +160,34 @@ export async function startGateway(config: GatewayConfig, options: StartOptions 
   const remeasure = config.mongodbUri
     ? setInterval(() => void gateway.remeasure().catch((error) => logger.warn({ err: error }, 'measuring the data for the entry estimate failed')), REMEASURE_MS).unref()
     : undefined;
+  // On MongoDB another process can import: its new version makes this gateway read the settings
+  // again and drop its kept answers and measurements.
+  let seenVersion: string | undefined;
+  let polling = false;
+  const pollVersion = async () => {
+    if (!settings || polling) return;
+    polling = true;
+    try {
+      const version = await dataVersion(store);
+      if (version === undefined || version === seenVersion) return;
+      const loaded = await loadVersionedSettings(store);
+      settings = loaded.settings;
+      seenVersion = loaded.version;
+      gateway.dataChanged();
+      logger.info({ version: seenVersion }, 'the data changed (an import): access settings read again, kept answers dropped');
+      await gateway.remeasure();
+    } catch (error) {
+      logger.warn({ err: error }, 'reading the data version failed; kept answers stay until it is read');
+    } finally {
+      polling = false;
+    }
+  };
+  const poll = config.mongodbUri ? setInterval(() => void pollVersion(), config.dataPollMs).unref() : undefined;
   const ready = (async () => {
     for (let attempt = 1; !settings && !closing; attempt++) {
       try {
         settings = await prepareStore(model, store, data, log, config.secrets?.apiTokenSalt);
+        seenVersion = await dataVersion(store);
         await gateway.remeasure();
         log('database ready');
         await reportCounts();
@@ -181,6 +206,7 @@ export async function startGateway(config: GatewayConfig, options: StartOptions 
     close: async () => {
       closing = true;
       clearInterval(remeasure);
+      clearInterval(poll);
       const report = await server.close();
       await store.close();
       return report;

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { HelmetOptions } from 'helmet';
 import { ConfigurationError } from '../../src/errors/errors.ts';
 import { DEFAULT_REQUEST_LIMITS, type RequestLimits } from '../../src/limits/request-limits.ts';
+import type { ContentModel } from '../../src/model/types.ts';
 import { STRAPI_SECURITY_DEFAULTS, mergeSecurity, checkSecurity } from '../http/security-headers.ts';
 
 /** CORS as Strapi's `strapi::cors` takes it, normalised: `'*'` or a list of exact origins. */
@@ -44,7 +45,25 @@ export interface HttpSettings {
   readonly metrics: boolean;
   /** What one request may cost: entries, GraphQL document size, time. */
   readonly limits: RequestLimits;
+  /** The response cache's size, and Cache-Control per content-type. */
+  readonly cache: CacheSettings;
 }
+
+export interface CacheSettings {
+  /** Bytes of answers kept in memory at most (when the response cache is on). */
+  readonly maxBytes: number;
+  /**
+   * Cache-Control of a public answer: `default` for every read, or by content-type uid
+   * (`api::article.article`). Answers to callers with credentials are made `private` whatever it says.
+   */
+  readonly cacheControl: Readonly<Record<string, string>>;
+}
+
+/**
+ * `no-cache`: a client or CDN may keep the answer but asks again each time, with the ETag, and
+ * gets a 304 while the content is unchanged. Safe for content that changes; faster ones are a choice.
+ */
+export const DEFAULT_CACHE_CONTROL = 'no-cache';
 
 /** `strapi::cors` defaults, except `credentials` (see docs/decisions.md). */
 export const STRAPI_CORS_DEFAULTS: CorsSettings = {
@@ -63,6 +82,7 @@ export const DEFAULT_HTTP_SETTINGS: HttpSettings = {
   uploads: { maxAge: 86_400 },
   metrics: true,
   limits: DEFAULT_REQUEST_LIMITS,
+  cache: { maxBytes: 128 * 1024 * 1024, cacheControl: { default: DEFAULT_CACHE_CONTROL } },
 };
 
 /** Strapi takes lists as arrays or comma-separated strings. */
@@ -104,6 +124,13 @@ const fileSchema = z
     uploads: z.object({ maxAge: seconds }).partial().strict(),
     metrics: z.boolean(),
     limits: limitsSchema,
+    cache: z
+      .object({
+        maxBytes: positive,
+        cacheControl: z.record(z.string(), z.string().regex(/^[\x20-\x7e]+$/, { error: 'expected a Cache-Control value, such as "public, max-age=60"' })),
+      })
+      .partial()
+      .strict(),
   })
   .partial()
   .strict();
@@ -127,6 +154,10 @@ export function parseFileConfig(raw: unknown, source: string): HttpSettings {
     uploads: { ...DEFAULT_HTTP_SETTINGS.uploads, ...file.uploads },
     metrics: file.metrics ?? DEFAULT_HTTP_SETTINGS.metrics,
     limits: { ...DEFAULT_REQUEST_LIMITS, ...file.limits },
+    cache: {
+      maxBytes: file.cache?.maxBytes ?? DEFAULT_HTTP_SETTINGS.cache.maxBytes,
+      cacheControl: { ...DEFAULT_HTTP_SETTINGS.cache.cacheControl, ...file.cache?.cacheControl },
+    },
   };
 }
 
@@ -166,4 +197,27 @@ function securitySettings(given: Record<string, unknown>, source: string): Helme
   const problem = checkSecurity(merged);
   if (problem) throw new ConfigurationError(`Invalid config file ${source}: security: ${problem}`);
   return merged;
+}
+
+/**
+ * The Cache-Control of a public answer at a REST or GraphQL path: its content-type's setting, else
+ * the default. GraphQL answers take the default (one document may read many types).
+ * @throws ConfigurationError naming a content-type the model does not have.
+ */
+export function cacheControlFor(model: ContentModel, settings: CacheSettings): (pathname: string) => string {
+  const fallback = settings.cacheControl.default ?? DEFAULT_CACHE_CONTROL;
+  const unknown = Object.keys(settings.cacheControl).filter((uid) => uid !== 'default' && !model.contentTypes.has(uid));
+  if (unknown.length > 0) {
+    throw new ConfigurationError(`Invalid config file: cache.cacheControl: no content-type ${unknown.join(', ')} in the model (keys are uids such as api::article.article, or "default")`);
+  }
+  const byRoute = new Map<string, string>();
+  for (const [uid, value] of Object.entries(settings.cacheControl)) {
+    const type = model.contentTypes.get(uid);
+    if (type) byRoute.set(type.kind === 'singleType' ? type.singularName : type.pluralName, value);
+  }
+  return (pathname) => {
+    if (!pathname.startsWith('/api/')) return fallback;
+    const first = pathname.slice('/api/'.length).split('/')[0];
+    return byRoute.get(first) ?? fallback;
+  };
 }

@@ -1,6 +1,6 @@
 // One log line and one metrics sample per request, written when its answer has been produced
 // to the last byte (or abandoned): method, path, status, duration, bytes, request id, role.
-import { TextResponse, knownText } from '../../src/text-response.ts';
+import { WholeResponse, wholeBody } from '../../src/whole-response.ts';
 import type { Logger } from '../observability/logger.ts';
 import type { GatewayMetrics } from '../observability/metrics.ts';
 import { type Exchange, type Step, withExchange } from './pipeline.ts';
@@ -53,11 +53,11 @@ export function countBody(response: Response, done: (bytes: number, aborted: boo
     // Pull only when the consumer reads, so `bytes` counts what was taken, not what was buffered.
   }, { highWaterMark: 0 });
   const init = { status: response.status, statusText: response.statusText, headers: response.headers };
-  // Text the gateway made is written whole by the node adapter, which then says how it went;
+  // A body the gateway holds whole is written whole by the node adapter, which then says how it went;
   // whoever reads the stream instead is counted by it.
-  const text = knownText(response);
-  if (text === undefined) return new Response(body, init);
-  const counted = new TextResponse(body, init, text);
+  const whole = wholeBody(response);
+  if (whole === undefined) return new Response(body, init);
+  const counted = new WholeResponse(body, init, whole);
   counted.onWritten((written, aborted) => {
     bytes = written;
     finish(aborted);

@@ -29,6 +29,10 @@ export interface Exchange {
   role?: string;
   /** When this request's work must stop; set by the deadline step. */
   deadline?: Deadline;
+  /** Who is calling, read once per request (by the response cache or the route, whichever is first). */
+  access?: Promise<unknown>;
+  /** Set by a route whose 200 must not be served again (a GraphQL answer with errors). */
+  uncacheable?: boolean;
 }
 
 export type Handler = (request: Request, exchange: Exchange) => Promise<Response>;

@@ -1,10 +1,10 @@
 // Small Response helpers shared by the edge steps and the routes.
-import { TextResponse } from '../../src/text-response.ts';
+import { WholeResponse } from '../../src/whole-response.ts';
 
 /** A JSON answer with its length known, so compression can weigh it against its threshold. */
 export function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
   const text = JSON.stringify(body);
-  return new TextResponse(text, {
+  return new WholeResponse(text, {
     status,
     headers: { 'content-type': 'application/json; charset=utf-8', 'content-length': String(Buffer.byteLength(text)), ...headers },
   });
@@ -12,7 +12,7 @@ export function jsonResponse(status: number, body: unknown, headers: Record<stri
 
 /** A text answer (HTML, JavaScript, CSS...) with its length known. */
 export function textResponse(status: number, text: string, contentType: string, headers: Record<string, string> = {}): Response {
-  return new TextResponse(text, {
+  return new WholeResponse(text, {
     status,
     headers: { 'content-type': contentType, 'content-length': String(Buffer.byteLength(text)), ...headers },
   });

@@ -4,7 +4,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { TextResponse, knownText } from '../../src/text-response.ts';
+import { WholeResponse, byteLength, wholeBody } from '../../src/whole-response.ts';
 
 /** Methods a fetch Request cannot carry; no route answers them. */
 const UNREPRESENTABLE_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
@@ -70,15 +70,15 @@ export async function writeResponse(response: Response, req: IncomingMessage, re
     res.end();
     return;
   }
-  const text = knownText(response);
-  if (text !== undefined && response instanceof TextResponse) {
-    // Written at once, as node:http writes a string: no stream between the answer and the socket.
+  const whole = wholeBody(response);
+  if (whole !== undefined && response instanceof WholeResponse) {
+    // Written at once, as node:http writes a string or a buffer: no stream between the answer and the socket.
     await new Promise<void>((resolve) => {
       res.once('close', resolve);
-      res.end(text);
+      res.end(whole);
     });
     const sent = res.writableFinished;
-    response.written(sent ? Buffer.byteLength(text) : 0, !sent);
+    response.written(sent ? byteLength(whole) : 0, !sent);
     await response.body.cancel().catch(() => undefined);
     return;
   }

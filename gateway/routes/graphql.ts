@@ -14,8 +14,9 @@ import type { DocumentCompiler } from '../../src/graphql/compile.ts';
 import type { CostModel } from '../../src/graphql/cost.ts';
 import { checkArgumentSizes, checkDocumentNesting, checkEntryBudget, checkVariablesSize, type RequestLimits } from '../../src/limits/request-limits.ts';
 import { stringifyInSlices } from '../../src/limits/stringify.ts';
-import { TextResponse } from '../../src/text-response.ts';
+import { WholeResponse } from '../../src/whole-response.ts';
 import { MAX_BODY_BYTES, withBoundedBody } from '../http/body-limit.ts';
+import { currentExchange } from '../http/pipeline.ts';
 import { jsonResponse } from '../http/responses.ts';
 import { renderGraphiQLPage } from './graphiql.ts';
 
@@ -34,8 +35,8 @@ export interface GraphQLRouteDeps {
   defaultQuery?: string;
 }
 
-/** Node's own fetch classes, so answers are standard Responses; a string body is kept known (TextResponse). */
-const NATIVE_FETCH_API = { Request, Response: TextResponse, Headers, ReadableStream, WritableStream, TransformStream, TextEncoder, TextDecoder, Blob, FormData, File, URL, URLSearchParams, fetch };
+/** Node's own fetch classes, so answers are standard Responses; a string body is kept known (WholeResponse). */
+const NATIVE_FETCH_API = { Request, Response: WholeResponse, Headers, ReadableStream, WritableStream, TransformStream, TextEncoder, TextDecoder, Blob, FormData, File, URL, URLSearchParams, fetch };
 
 /** A refusal before execution: our error in Strapi's codes, answered with HTTP `status`. */
 function requestError(error: unknown, log: (e: unknown) => void): GraphQLError {
@@ -157,6 +158,20 @@ function withData(result: ExecutionResult, data: string): string {
   return head === '{}' ? `{"data":${data}}` : `${head.slice(0, -1)},"data":${data}}`;
 }
 
+/**
+ * An answer with errors is not served again from the response cache: a deadline or a failing
+ * database is not the content's answer.
+ */
+const errorsAreNotKept: Plugin = {
+  onResultProcess({ result }) {
+    const results = Array.isArray(result) ? result : [result];
+    if (results.some((one) => Symbol.asyncIterator in one || (one.errors?.length ?? 0) > 0)) {
+      const exchange = currentExchange();
+      if (exchange) exchange.uncacheable = true;
+    }
+  },
+};
+
 /** A document used often runs compiled (graphql-jit, see src/graphql/compile.ts). */
 function compiledExecution(compiler: DocumentCompiler): Plugin {
   return {
@@ -179,7 +194,7 @@ export function graphqlRoute(deps: GraphQLRouteDeps): (request: Request) => Prom
     graphiql: deps.graphiql ? { title: 'Content API · GraphiQL', defaultQuery: deps.defaultQuery } : false,
     renderGraphiQL: renderGraphiQLPage,
     fetchAPI: NATIVE_FETCH_API,
-    plugins: [nestingLimit(deps.limits, deps.log), ...documentLimits(deps.limits), requestErrorsAre400, variablesLimit(deps.limits, deps.log), entryBudget(deps), compiledExecution(deps.compiler), slicedAnswer(deps.log)],
+    plugins: [nestingLimit(deps.limits, deps.log), ...documentLimits(deps.limits), requestErrorsAre400, variablesLimit(deps.limits, deps.log), entryBudget(deps), compiledExecution(deps.compiler), slicedAnswer(deps.log), errorsAreNotKept],
     context: async ({ request }) => {
       try {
         return await deps.contextFor(request);

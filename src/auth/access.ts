@@ -1,7 +1,7 @@
 // Access settings: locales, roles (with the id of each role's entry) and the seed's own bearer
 // tokens. They come from the seed file and are kept in the store's `_settings` collection, so
 // gateways on MongoDB read what the importer wrote.
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { ConfigurationError } from '../errors/errors.ts';
 import type { LocaleSettings } from '../graphql/context.ts';
 import type { Seed } from '../seed/parse-seed.ts';
@@ -37,15 +37,39 @@ export function settingsFromSeed(seed: Seed): AccessSettings {
   };
 }
 
+/**
+ * Saved last by every import, with a new `version`: the settings document is also the data's
+ * version document, which gateways on MongoDB poll to learn that an import changed the data.
+ */
 export async function saveSettings(store: Store, settings: AccessSettings): Promise<void> {
-  await store.upsertMany(SETTINGS_COLLECTION, [{ id: 1, settings: JSON.stringify(settings) }]);
+  await store.upsertMany(SETTINGS_COLLECTION, [{ id: 1, settings: JSON.stringify(settings), version: randomUUID() }]);
 }
 
-export async function loadSettings(store: Store): Promise<AccessSettings> {
+export interface VersionedSettings {
+  settings: AccessSettings;
+  /** Changes with every import (settings saved before versions were kept: their own text). */
+  version: string;
+}
+
+export async function loadVersionedSettings(store: Store): Promise<VersionedSettings> {
   const [doc] = await store.find(SETTINGS_COLLECTION, { id: 1 });
   if (!doc) {
     throw new ConfigurationError('No access settings in the database: run `npm run import -- --schema DIR --seed FILE` first, or start with --seed FILE');
   }
   const settings = JSON.parse(String(doc.settings)) as AccessSettings;
-  return { ...settings, roleTypes: settings.roleTypes ?? { ...DEFAULT_ROLE_TYPES } };
+  return {
+    settings: { ...settings, roleTypes: settings.roleTypes ?? { ...DEFAULT_ROLE_TYPES } },
+    version: typeof doc.version === 'string' ? doc.version : String(doc.settings),
+  };
+}
+
+export async function loadSettings(store: Store): Promise<AccessSettings> {
+  return (await loadVersionedSettings(store)).settings;
+}
+
+/** The data's version alone (one small read): what a gateway polls. */
+export async function dataVersion(store: Store): Promise<string | undefined> {
+  const [doc] = await store.find(SETTINGS_COLLECTION, { id: 1 }, { projection: { version: 1, settings: 1 } });
+  if (!doc) return undefined;
+  return typeof doc.version === 'string' ? doc.version : String(doc.settings);
 }

@@ -10,7 +10,7 @@ import { costModel, type CostModel } from '../graphql/cost.ts';
 import { DEFAULT_REQUEST_LIMITS, checkEntryBudget, type RequestLimits } from '../limits/request-limits.ts';
 import { stringifyInSlices } from '../limits/stringify.ts';
 import type { ContentModel } from '../model/types.ts';
-import { TextResponse } from '../text-response.ts';
+import { WholeResponse } from '../whole-response.ts';
 import type { Operation } from './document.ts';
 import { explain } from './explain.ts';
 import { type Plan, PlanCache, variablesFor } from './plan.ts';
@@ -122,7 +122,7 @@ function wantsExplain(request: Request): boolean {
 }
 
 function json(status: number, text: string, headers?: Record<string, string>): Response {
-  return new TextResponse(text, {
+  return new WholeResponse(text, {
     status,
     // The length lets compression leave small answers alone.
     headers: { 'content-type': 'application/json; charset=utf-8', 'content-length': String(Buffer.byteLength(text)), ...headers },

@@ -1,7 +1,8 @@
 // The recorded differential sets, answered by the gateway in process: every generated request on
 // the conformance fixture, FoodAdvisor and the corporate starter answers as a real Strapi v4.25
 // did, or, where we deviate on purpose, exactly as recorded under its documented class; asked
-// three times, so compiled documents answer alike.
+// three times, so compiled documents answer alike; and asked twice of a gateway with the response
+// cache on (one cache for the whole set), so no request is answered what was kept for another.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Gateway } from '../../gateway/app.ts';
 import { ask } from '../support/strapi-answers.ts';
@@ -15,8 +16,10 @@ for (const name of SETS) {
   describe.skipIf(!set)(`differential set ${name}`, () => {
     const recorded = set as RecordedSet;
     let gateway: Gateway;
+    let cached: Gateway;
     beforeAll(async () => {
       gateway = (await modelGateway(recorded.config.schema, recorded.config.seed)).gateway;
+      cached = (await modelGateway(recorded.config.schema, recorded.config.seed, { extra: { responseCache: true } })).gateway;
     });
     afterAll(() => {
       const deviating = Object.values(recorded.deviations);
@@ -38,6 +41,8 @@ for (const name of SETS) {
       // The third request of one shape runs its compiled document (src/rest/plan.ts).
       await ask(gateway, c);
       expect(await ask(gateway, c)).toEqual(got);
+      expect(await ask(cached, c)).toEqual(got);
+      expect(await ask(cached, c)).toEqual(got);
       if (!deviation) {
         expect(got).toEqual(recorded.strapi[caseName]);
         return;

@@ -10,8 +10,8 @@ describe('npm start arguments', () => {
   it('has defaults a newcomer can run with', () => {
     expect(parse([])).toEqual({
       port: 1337, host: '0.0.0.0', schemaDir: 'schema', seedFile: 'schema/seed.json', mongodbUri: undefined, readPreference: undefined,
-      dbTimeoutMs: 5000, configFile: undefined, uploadsDir: 'public/uploads', mediaUrl: undefined, graphiql: true, docs: true,
-      drainDeadlineMs: 10_000, logLevel: 'info', secrets: { apiTokenSalt: undefined, jwtSecret: undefined },
+      dbTimeoutMs: 5000, dataPollMs: 5000, configFile: undefined, uploadsDir: 'public/uploads', mediaUrl: undefined, graphiql: true, docs: true,
+      responseCache: true, drainDeadlineMs: 10_000, logLevel: 'info', secrets: { apiTokenSalt: undefined, jwtSecret: undefined },
     });
   });
 
@@ -31,6 +31,9 @@ describe('npm start arguments', () => {
     ['a Strapi export instead of the demo seed', ['--schema', 'cms', '--strapi-export', 'export.tar.gz'], {}, { seedFile: undefined, strapiExport: { file: 'export.tar.gz' } }],
     ['an "=" inside a value', ['--strapi-export=x.tar.gz.enc', '--key=a=b'], {}, { strapiExport: { file: 'x.tar.gz.enc', key: 'a=b' } }],
     ['the archive key from STRAPI_EXPORT_KEY', ['--strapi-export', 'x.tar.gz.enc'], { STRAPI_EXPORT_KEY: 'k' }, { strapiExport: { file: 'x.tar.gz.enc', key: 'k' } }],
+    ['RESPONSE_CACHE=off', [], { RESPONSE_CACHE: 'off' }, { responseCache: false }],
+    ['--no-response-cache over RESPONSE_CACHE=on', ['--no-response-cache'], { RESPONSE_CACHE: 'on' }, { responseCache: false }],
+    ['DATA_POLL_MS', [], { DATA_POLL_MS: '250' }, { dataPollMs: 250 }],
     ['API_TOKEN_SALT and JWT_SECRET', [], { API_TOKEN_SALT: 's', JWT_SECRET: 'j' }, { secrets: { apiTokenSalt: 's', jwtSecret: 'j' } }],
   ])('reads %s', (_name, argv, env, expected) => {
     expect(parse(argv, env)).toMatchObject(expected);
@@ -44,6 +47,8 @@ describe('npm start arguments', () => {
     [['--log-level', 'loud'], {}, /Invalid log level loud: expected one of fatal, error/],
     [['--media-url', 'cdn'], {}, /Invalid media URL cdn: expected an absolute URL/],
     [[], { GRAPHIQL: 'maybe' }, /Invalid GRAPHIQL maybe: expected true or false/],
+    [[], { RESPONSE_CACHE: 'sometimes' }, /Invalid RESPONSE_CACHE sometimes: expected true or false \(on or off\)/],
+    [[], { DATA_POLL_MS: '0' }, /Invalid DATA_POLL_MS 0: expected milliseconds/],
   ])('refuses %j with a message saying what is expected', (argv, env, message) => {
     expect(() => parseGatewayArgs(argv, env)).toThrow(message);
   });

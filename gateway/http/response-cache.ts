@@ -1,0 +1,147 @@
+// Reads of content (/api and /graphql) get a strong ETag and Cache-Control, and are answered 304
+// when the client's copy is current; with the response cache on, their answers are also kept in
+// memory, bounded in bytes, and served again to callers of the same access class. The key is the
+// access class (the settings' generation, role or token, the user for `me`), the method (HEAD as
+// GET), the path and query, Accept, Accept-Encoding, and a GraphQL POST's body; an entry holds the
+// bytes exactly as they were sent, compressed or not. Only 200 answers are kept, and GraphQL ones
+// without errors. `clear()` forgets everything: when the data or the access settings change.
+import { LRUCache } from 'lru-cache';
+import type { GatewayMetrics } from '../observability/metrics.ts';
+import { WholeResponse, wholeBody } from '../../src/whole-response.ts';
+import { MAX_BODY_BYTES, withBoundedBody } from './body-limit.ts';
+import { noneMatchHits, notModified, strongEtag } from './conditional.ts';
+import type { Exchange, Step } from './pipeline.ts';
+
+export interface ResponseCacheDeps {
+  /** Keep answers in memory; with false, answers still get ETags, Cache-Control and 304s. */
+  enabled: boolean;
+  /** Bytes of bodies and keys kept at most; one answer may take at most a quarter. */
+  maxBytes: number;
+  /** The Cache-Control of a public answer for this path (the content-type's, or the default). */
+  cacheControl(pathname: string): string;
+  /**
+   * Who is asking, as a cache key part: callers with one key may be given each other's answers.
+   * Undefined when the request cannot be answered from a cache (starting, bad credentials).
+   */
+  accessKey(request: Request, exchange: Exchange): Promise<string | undefined>;
+  /** The answer to a request that could not be read (a GraphQL body past the limit). */
+  refused(error: unknown): Response;
+  metrics: Pick<GatewayMetrics, 'recordCacheLookup'>;
+}
+
+interface Entry {
+  body: Uint8Array<ArrayBuffer>;
+  /** The answer's headers, ETag, Cache-Control and Vary included. */
+  headers: Array<[string, string]>;
+  etag: string;
+}
+
+/** Headers that make an answer differ for one URL: content negotiation and the credential. */
+const VARY = ['Accept', 'Authorization'];
+
+export interface ResponseCacheStep {
+  step: Step;
+  /** Forgets every kept answer. */
+  clear(): void;
+}
+
+export function responseCacheStep(deps: ResponseCacheDeps): ResponseCacheStep {
+  const cache = new LRUCache<string, Entry>({
+    maxSize: deps.maxBytes,
+    maxEntrySize: Math.max(1, Math.floor(deps.maxBytes / 4)),
+    sizeCalculation: (entry, key) => entry.body.byteLength + key.length + 512,
+  });
+
+  const step: Step = async (request, exchange, next) => {
+    const read = readOf(request);
+    if (!read) return next(request, exchange);
+    let forwarded = request;
+    let body = '';
+    if (request.method === 'POST') {
+      try {
+        forwarded = await withBoundedBody(request, MAX_BODY_BYTES);
+      } catch (error) {
+        return deps.refused(error);
+      }
+      body = await forwarded.clone().text();
+    }
+    const access = await deps.accessKey(forwarded, exchange).catch(() => undefined);
+    // Not answerable from the cache: the route says why (401, 503...).
+    if (access === undefined) return next(forwarded, exchange);
+    const url = new URL(request.url);
+    const key = [
+      access,
+      request.method === 'HEAD' ? 'GET' : request.method,
+      url.pathname + url.search,
+      request.headers.get('accept') ?? '',
+      request.headers.get('accept-encoding') ?? '',
+      body,
+    ].join('\n');
+
+    if (deps.enabled) {
+      const kept = cache.get(key);
+      deps.metrics.recordCacheLookup('response', kept !== undefined);
+      if (kept) {
+        exchange.kind = read;
+        return answer(request, kept);
+      }
+    }
+    const response = await next(forwarded, exchange);
+    if (response.status !== 200) return response;
+    const entry = await entryOf(response, request, deps.cacheControl(url.pathname));
+    if (deps.enabled && !exchange.uncacheable) cache.set(key, entry);
+    return answer(request, entry);
+  };
+
+  return { step, clear: () => cache.clear() };
+}
+
+/** Which reads the cache and conditional requests apply to; undefined for everything else. */
+function readOf(request: Request): 'rest' | 'graphql' | undefined {
+  const { pathname } = new URL(request.url);
+  const graphql = pathname === '/graphql' || pathname.startsWith('/graphql/');
+  const rest = pathname === '/api' || pathname.startsWith('/api/');
+  if (request.method === 'GET' || request.method === 'HEAD') return rest ? 'rest' : graphql ? 'graphql' : undefined;
+  // A GraphQL POST is a read too (the schema has no mutations), when its body is JSON.
+  if (request.method !== 'POST' || !graphql) return undefined;
+  return /^application\/json\b/i.test(request.headers.get('content-type') ?? '') ? 'graphql' : undefined;
+}
+
+/** The 200's bytes and headers, with its validator and caching rules. */
+async function entryOf(response: Response, request: Request, cacheControl: string): Promise<Entry> {
+  const whole = wholeBody(response);
+  const bytes = typeof whole === 'string' ? Buffer.from(whole) : (whole ?? new Uint8Array(await response.arrayBuffer()));
+  const body = bytes as Uint8Array<ArrayBuffer>;
+  const etag = strongEtag(body);
+  const headers = new Headers(response.headers);
+  headers.set('etag', etag);
+  if (!headers.has('cache-control')) headers.set('cache-control', forCaller(cacheControl, request.headers.has('authorization')));
+  headers.set('vary', varyWith(headers.get('vary'), VARY));
+  return { body, headers: [...headers], etag };
+}
+
+/** The kept answer, or a 304 when the client's copy is current. */
+function answer(request: Request, entry: Entry): Response {
+  if (noneMatchHits(request.headers.get('if-none-match'), entry.etag)) return notModified(entry.headers);
+  return new WholeResponse(entry.body, { status: 200, headers: entry.headers });
+}
+
+/**
+ * An answer to a request with credentials is for that caller alone: shared caches must not keep
+ * it, whatever the content-type's setting allows the public.
+ */
+export function forCaller(cacheControl: string, credentials: boolean): string {
+  if (!credentials) return cacheControl;
+  const directives = cacheControl.split(',').map((d) => d.trim()).filter((d) => d !== '' && d.toLowerCase() !== 'public');
+  const lower = directives.map((d) => d.toLowerCase());
+  if (!lower.includes('private') && !lower.includes('no-store')) directives.unshift('private');
+  return directives.join(', ');
+}
+
+/** `vary` with `names` added, each once, whatever its case. */
+export function varyWith(vary: string | null, names: readonly string[]): string {
+  const all = (vary ?? '').split(',').map((n) => n.trim()).filter((n) => n !== '');
+  if (all.includes('*')) return '*';
+  for (const name of names) if (!all.some((n) => n.toLowerCase() === name.toLowerCase())) all.push(name);
+  return all.join(', ');
+}
