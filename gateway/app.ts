@@ -5,13 +5,14 @@
 import type { GraphQLSchema } from 'graphql';
 import type { AccessSettings } from '../src/auth/access.ts';
 import { ApiTokenLookup } from '../src/auth/api-tokens.ts';
-import { authenticate, type Caller } from '../src/auth/credentials.ts';
+import { anonymous, authenticate, type Caller } from '../src/auth/credentials.ts';
 import { JwtVerifier } from '../src/auth/jwt.ts';
 import { ServiceUnavailableError } from '../src/errors/errors.ts';
 import { USER_UID } from '../src/model/types.ts';
 import { createContext, type GatewayContext } from '../src/graphql/context.ts';
 import { DocumentCompiler } from '../src/graphql/compile.ts';
 import { costModel, type CostModel } from '../src/graphql/cost.ts';
+import type { ClientSignal } from '../src/limits/deadline.ts';
 import { DEFAULT_REQUEST_LIMITS, type RequestLimits } from '../src/limits/request-limits.ts';
 import { withMediaBaseUrl } from '../src/graphql/media-base-url.ts';
 import type { ContentModel } from '../src/model/types.ts';
@@ -24,10 +25,10 @@ import { catchErrorsStep } from './http/catch-errors.ts';
 import { compressStep } from './http/compress.ts';
 import { corsStep } from './http/cors.ts';
 import { deadlineStep } from './http/deadline.ts';
-import { observeStep } from './http/observe.ts';
-import { responseCacheStep } from './http/response-cache.ts';
+import { observeStep, recordRequest } from './http/observe.ts';
+import { cacheKey, responseCacheStep } from './http/response-cache.ts';
 import { type Exchange, type Step, compose, currentExchange } from './http/pipeline.ts';
-import { echoRequestId, requestIdOf } from './http/request-id.ts';
+import { REQUEST_ID_HEADER, echoRequestId, requestIdFrom, requestIdOf } from './http/request-id.ts';
 import { securityHeadersStep } from './http/security-headers.ts';
 import { silentLogger, type Logger } from './observability/logger.ts';
 import { MeasuredStore } from './observability/measured-store.ts';
@@ -78,8 +79,32 @@ export interface GatewayDeps {
   responseCache?: boolean;
 }
 
+/** A request as node:http gives it, before any fetch Request is made of it. */
+export interface RequestHead {
+  method: string;
+  /** The request target: path and query string. */
+  url: string;
+  header(name: string): string | undefined;
+}
+
+/** A kept answer to write as it is (see {@link Gateway.kept}). */
+export interface KeptReply {
+  headers: ReadonlyArray<readonly [string, string]>;
+  /** Undefined for HEAD. */
+  body: Uint8Array | undefined;
+  /** Call once it is written, or the client left: logs and measures the request. */
+  done(bytes: number, aborted: boolean): void;
+}
+
 export interface Gateway {
-  fetch(request: Request): Promise<Response>;
+  /** `client`, when given, says when the client went away (else the request's own signal does). */
+  fetch(request: Request, client?: ClientSignal): Promise<Response>;
+  /**
+   * The server's fast path: a kept answer to an anonymous GET or HEAD without `Origin` or
+   * `If-None-Match`, with every header the edge would have sent, and the request's id. Undefined
+   * when the request must go through `fetch` (which still serves kept answers to everyone else).
+   */
+  kept(head: RequestHead): KeptReply | undefined;
   /** Shutdown began: readiness answers 503 from now on, so load balancers stop sending work. */
   drain(): void;
   /** Measures the data again for the entry estimate (after an import by another process). */
@@ -208,9 +233,45 @@ export function createGateway(deps: GatewayDeps): Gateway {
   const handle = compose(steps, routes);
 
   return {
-    fetch(request) {
-      const exchange: Exchange = { id: requestIdOf(request), startedAt: performance.now(), kind: 'unknown' };
-      return handle(request, exchange);
+    async fetch(request, client) {
+      const exchange: Exchange = { id: requestIdOf(request), startedAt: performance.now(), kind: 'unknown', client };
+      const response = await handle(request, exchange);
+      // The edge's headers, once, for the fast path: a GET's 200 without Origin (no CORS headers).
+      const kept = exchange.kept;
+      if (kept && !kept.edge && request.method === 'GET' && response.status === 200 && !request.headers.has('origin')) {
+        kept.edge = [...response.headers].filter(([name]) => name !== REQUEST_ID_HEADER);
+      }
+      return response;
+    },
+    kept(head) {
+      if ((head.method !== 'GET' && head.method !== 'HEAD') || head.header('authorization') !== undefined) return undefined;
+      if (head.header('origin') !== undefined || head.header('if-none-match') !== undefined) return undefined;
+      const settings = deps.settings();
+      if (!settings) return undefined;
+      const startedAt = performance.now();
+      const caller = anonymous(settings);
+      const url = new URL(head.url, 'http://gateway.invalid');
+      const key = cacheKey({
+        access: `${generationOf(settings)}:${caller.accessKey}`,
+        method: head.method,
+        target: url.pathname + url.search,
+        accept: head.header('accept'),
+        acceptEncoding: head.header('accept-encoding'),
+        body: '',
+      });
+      const entry = responses.lookup(key, false);
+      if (!entry?.edge) return undefined;
+      metrics.recordCacheLookup('response', true);
+      metrics.inFlight(1);
+      const exchange: Exchange = { id: requestIdFrom(head.header(REQUEST_ID_HEADER)), startedAt, kind: entry.kind, role: caller.role.name };
+      return {
+        headers: [...entry.edge, [REQUEST_ID_HEADER, exchange.id]],
+        body: head.method === 'HEAD' ? undefined : entry.body,
+        done(bytes, aborted) {
+          metrics.inFlight(-1);
+          recordRequest({ logger, metrics }, head.method, url, exchange, 200, bytes, aborted);
+        },
+      };
     },
     drain() {
       draining = true;

@@ -4,8 +4,9 @@
 import http from 'node:http';
 import net from 'node:net';
 import type { Gateway } from './app.ts';
-import { toRequest, unreadable, writeResponse } from './node/adapter.ts';
+import { requestHead, toRequest, unreadable, writeKept, writeResponse } from './node/adapter.ts';
 import { Connections, type DrainReport } from './node/connections.ts';
+import { ClientLeft } from '../src/limits/deadline.ts';
 
 export interface RunningServer {
   port: number;
@@ -42,20 +43,26 @@ export function listen(gateway: Gateway, port: number, host: string, options: Se
   const connections = new Connections();
   const server = http.createServer(async (req, res) => {
     connections.begin(req.socket, res);
-    const aborted = new AbortController();
+    const refusal = unreadable(req);
+    // A kept answer to an anonymous read is written at once, without a fetch Request or Response.
+    const kept = refusal ? undefined : gateway.kept(requestHead(req));
+    if (kept) {
+      writeKept(kept, res, connections.isDraining);
+      return;
+    }
+    const client = new ClientLeft();
     res.once('close', () => {
-      if (!res.writableFinished) aborted.abort(new Error('The client closed the connection'));
+      if (!res.writableFinished) client.abort();
     });
     let response: Response;
     let request: Request | undefined;
-    const refusal = unreadable(req);
     try {
-      if (!refusal) request = toRequest(req, aborted.signal);
+      if (!refusal) request = toRequest(req);
     } catch {
       // Whatever the fetch API cannot read in a request line or its headers is the client's to fix.
     }
     try {
-      response = request ? await gateway.fetch(request) : refused(refusal ?? { status: 400, message: 'Bad Request' }, req.url ?? '/');
+      response = request ? await gateway.fetch(request, client) : refused(refusal ?? { status: 400, message: 'Bad Request' }, req.url ?? '/');
     } catch (error) {
       // The gateway answers its own errors; this is the last guard, so the socket is never left hanging.
       console.error(error);

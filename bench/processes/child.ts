@@ -1,7 +1,10 @@
 // Helpers for the benchmark's child processes: waiting until one answers, stopping it, reading
 // its memory from /proc (Linux; absent elsewhere).
 import type { ChildProcess } from 'node:child_process';
+import { mkdirSync, openSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 
 /** Resolves once `url` answers `status`; rejects when the child exits first or `timeoutMs` passes. */
 export async function waitUntilAnswers(child: ChildProcess, url: string, status: number, timeoutMs: number, output: () => string): Promise<void> {
@@ -49,13 +52,23 @@ export async function memoryOf(pid: number | undefined): Promise<Memory | undefi
   }
 }
 
-/** Keeps the last `max` characters a child wrote, for error messages. */
-export function tail(max = 4000): { push(chunk: Buffer): void; text(): string } {
-  let text = '';
+/**
+ * A file for a child's output (its request log included), so the benchmark's own process, which
+ * also runs the load generator, does not spend time reading it; `text()` is its last `max` characters.
+ */
+export function outputFile(name: string, max = 4000): { fd: number; text(): string } {
+  const dir = path.join(os.tmpdir(), 'gateway-bench');
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, name);
+  const fd = openSync(file, 'w');
   return {
-    push(chunk) {
-      text = (text + chunk.toString()).slice(-max);
+    fd,
+    text: () => {
+      try {
+        return readFileSync(file, 'utf8').slice(-max);
+      } catch {
+        return '';
+      }
     },
-    text: () => text,
   };
 }

@@ -1,8 +1,9 @@
 // A dataset file + a port + RESPONSE_CACHE -> the gateway running as a child process on the
 // embedded store (gateway/main.ts, as `npm start` runs it, with --seed), timed from spawn to its
-// first healthy answer.
+// first healthy answer. Its output (one log line per request) goes to a file in the temp folder.
 import { spawn } from 'node:child_process';
-import { memoryOf, stopChild, tail, waitUntilAnswers, type Memory } from './child.ts';
+import { closeSync } from 'node:fs';
+import { memoryOf, outputFile, stopChild, waitUntilAnswers, type Memory } from './child.ts';
 
 /** The conformance fixture's model; the repository keeps an identical copy. */
 export const BENCH_SCHEMA = 'test/fixtures/blog';
@@ -32,13 +33,12 @@ export async function startGatewayProcess(options: GatewayProcessOptions): Promi
   const entry = new URL('./gateway-child.ts', import.meta.url).pathname;
   const args = [...(options.nodeFlags ?? []), '--import', 'tsx', entry, '--schema', BENCH_SCHEMA, '--seed', options.dataset, '--port', String(options.port), '--host', '127.0.0.1'];
   const started = performance.now();
+  const output = outputFile(`gateway-${options.port}.log`);
   const child = spawn(process.execPath, args, {
     env: { ...process.env, RESPONSE_CACHE: options.responseCache },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', output.fd, output.fd],
   });
-  const output = tail();
-  child.stdout.on('data', output.push);
-  child.stderr.on('data', output.push);
+  closeSync(output.fd);
   const url = `http://127.0.0.1:${options.port}`;
   let stopping = false;
   child.once('exit', (code, signal) => {

@@ -9,7 +9,7 @@ import { jsonResponse } from './responses.ts';
 
 export function deadlineStep(timeoutMs: number, log: (error: unknown) => void): Step {
   return async (request, exchange, next) => {
-    const deadline = new Deadline(timeoutMs, request.signal);
+    const deadline = new Deadline(timeoutMs, exchange.client ?? request.signal);
     exchange.deadline = deadline;
     try {
       return await deadline.race(next(request, exchange));

@@ -22,6 +22,11 @@ export function countBody(response: Response, done: (bytes: number, aborted: boo
     done(0, false);
     return response;
   }
+  // A body the gateway holds whole says itself when it is delivered: written, or read.
+  if (wholeBody(response) !== undefined && response instanceof WholeResponse) {
+    response.onDelivered(done);
+    return response;
+  }
   const reader = response.body.getReader();
   let bytes = 0;
   let finished = false;
@@ -52,17 +57,7 @@ export function countBody(response: Response, done: (bytes: number, aborted: boo
     },
     // Pull only when the consumer reads, so `bytes` counts what was taken, not what was buffered.
   }, { highWaterMark: 0 });
-  const init = { status: response.status, statusText: response.statusText, headers: response.headers };
-  // A body the gateway holds whole is written whole by the node adapter, which then says how it went;
-  // whoever reads the stream instead is counted by it.
-  const whole = wholeBody(response);
-  if (whole === undefined) return new Response(body, init);
-  const counted = new WholeResponse(body, init, whole);
-  counted.onWritten((written, aborted) => {
-    bytes = written;
-    finish(aborted);
-  });
-  return counted;
+  return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
 }
 
 /** Logs and measures every request; runs the rest of the edge with the request's exchange current. */
@@ -83,20 +78,24 @@ export function observeStep({ logger, metrics }: ObserveDeps): Step {
       const counted = head ? new Response(null, response) : response;
       return countBody(counted, (bytes, aborted) => {
         metrics.inFlight(-1);
-        const seconds = (performance.now() - exchange.startedAt) / 1000;
-        metrics.observeRequest(exchange.kind, response.status, seconds);
-        const line = requestLine(request, exchange, response.status, seconds, bytes, aborted);
-        if (response.status >= 500) logger.error(line, 'request');
-        else logger.info(line, 'request');
+        recordRequest({ logger, metrics }, request.method, new URL(request.url), exchange, response.status, bytes, aborted);
       });
     });
 }
 
-function requestLine(request: Request, exchange: Exchange, status: number, seconds: number, bytes: number, aborted: boolean) {
-  const url = new URL(request.url);
+/** The request's log line and metrics sample, once its answer is sent (or abandoned). */
+export function recordRequest({ logger, metrics }: ObserveDeps, method: string, url: URL, exchange: Exchange, status: number, bytes: number, aborted: boolean): void {
+  const seconds = (performance.now() - exchange.startedAt) / 1000;
+  metrics.observeRequest(exchange.kind, status, seconds);
+  const line = requestLine(method, url, exchange, status, seconds, bytes, aborted);
+  if (status >= 500) logger.error(line, 'request');
+  else logger.info(line, 'request');
+}
+
+function requestLine(method: string, url: URL, exchange: Exchange, status: number, seconds: number, bytes: number, aborted: boolean) {
   return {
     reqId: exchange.id,
-    method: request.method,
+    method,
     path: url.pathname,
     ...(url.search ? { query: url.search.slice(1, MAX_LOGGED_QUERY + 1) } : {}),
     status,

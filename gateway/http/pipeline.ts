@@ -1,7 +1,7 @@
 // The HTTP edge as a list of steps around the routes: each step gets the request, this
 // request's exchange and the next handler, and returns the response (changed or not).
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { Deadline } from '../../src/limits/deadline.ts';
+import type { ClientSignal, Deadline } from '../../src/limits/deadline.ts';
 
 /** What a request is for, as metrics and logs group it. */
 export type RouteKind =
@@ -27,12 +27,16 @@ export interface Exchange {
   kind: RouteKind;
   /** The role the request acted as; undefined until (or unless) credentials were accepted. */
   role?: string;
+  /** Tells when the client went away (the server's); the Request's own signal when absent. */
+  client?: ClientSignal;
   /** When this request's work must stop; set by the deadline step. */
   deadline?: Deadline;
   /** Who is calling, read once per request (by the response cache or the route, whichever is first). */
   access?: Promise<unknown>;
   /** Set by a route whose 200 must not be served again (a GraphQL answer with errors). */
   uncacheable?: boolean;
+  /** The response cache's entry this request stored or was answered from. */
+  kept?: { edge?: Array<[string, string]> };
 }
 
 export type Handler = (request: Request, exchange: Exchange) => Promise<Response>;

@@ -11,8 +11,12 @@ const ACCEPTABLE = /^[A-Za-z0-9._:@/+=-]{1,128}$/;
 
 /** The id this request goes by: the incoming header when acceptable, a fresh UUID otherwise. */
 export function requestIdOf(request: Request): string {
-  const given = request.headers.get(REQUEST_ID_HEADER);
-  return given !== null && ACCEPTABLE.test(given) ? given : randomUUID();
+  return requestIdFrom(request.headers.get(REQUEST_ID_HEADER));
+}
+
+/** The id for a request whose `X-Request-Id` header is `given`. */
+export function requestIdFrom(given: string | null | undefined): string {
+  return typeof given === 'string' && ACCEPTABLE.test(given) ? given : randomUUID();
 }
 
 /** Echoes the request id on every response. */

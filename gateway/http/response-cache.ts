@@ -29,11 +29,33 @@ export interface ResponseCacheDeps {
   metrics: Pick<GatewayMetrics, 'recordCacheLookup'>;
 }
 
-interface Entry {
+export interface Entry {
   body: Uint8Array<ArrayBuffer>;
   /** The answer's headers, ETag, Cache-Control and Vary included. */
   headers: Array<[string, string]>;
   etag: string;
+  kind: 'rest' | 'graphql';
+  /**
+   * Every header of the answer as the edge sent it to a request without `Origin` (the request id
+   * aside): what the server's fast path for kept answers writes (gateway/server.ts).
+   */
+  edge?: Array<[string, string]>;
+}
+
+/** What keeps answers apart: see the module's comment. */
+export interface KeyParts {
+  access: string;
+  method: string;
+  /** Path and query string, as `new URL` writes them. */
+  target: string;
+  accept: string | null | undefined;
+  acceptEncoding: string | null | undefined;
+  /** A GraphQL POST's body; '' otherwise. */
+  body: string;
+}
+
+export function cacheKey({ access, method, target, accept, acceptEncoding, body }: KeyParts): string {
+  return [access, method === 'HEAD' ? 'GET' : method, target, accept ?? '', acceptEncoding ?? '', body].join('\n');
 }
 
 /** Headers that make an answer differ for one URL: content negotiation and the credential. */
@@ -43,6 +65,8 @@ export interface ResponseCacheStep {
   step: Step;
   /** Forgets every kept answer. */
   clear(): void;
+  /** The kept answer for a key, when the cache is on; a lookup counted in the metrics when `count`. */
+  lookup(key: string, count?: boolean): Entry | undefined;
 }
 
 export function responseCacheStep(deps: ResponseCacheDeps): ResponseCacheStep {
@@ -69,31 +93,39 @@ export function responseCacheStep(deps: ResponseCacheDeps): ResponseCacheStep {
     // Not answerable from the cache: the route says why (401, 503...).
     if (access === undefined) return next(forwarded, exchange);
     const url = new URL(request.url);
-    const key = [
+    const key = cacheKey({
       access,
-      request.method === 'HEAD' ? 'GET' : request.method,
-      url.pathname + url.search,
-      request.headers.get('accept') ?? '',
-      request.headers.get('accept-encoding') ?? '',
+      method: request.method,
+      target: url.pathname + url.search,
+      accept: request.headers.get('accept'),
+      acceptEncoding: request.headers.get('accept-encoding'),
       body,
-    ].join('\n');
+    });
 
-    if (deps.enabled) {
-      const kept = cache.get(key);
-      deps.metrics.recordCacheLookup('response', kept !== undefined);
-      if (kept) {
-        exchange.kind = read;
-        return answer(request, kept);
-      }
+    const kept = lookup(key);
+    if (kept) {
+      exchange.kind = read;
+      exchange.kept = kept;
+      return answer(request, kept);
     }
     const response = await next(forwarded, exchange);
     if (response.status !== 200) return response;
-    const entry = await entryOf(response, request, deps.cacheControl(url.pathname));
-    if (deps.enabled && !exchange.uncacheable) cache.set(key, entry);
+    const entry = await entryOf(response, request, deps.cacheControl(url.pathname), read);
+    if (deps.enabled && !exchange.uncacheable) {
+      cache.set(key, entry);
+      exchange.kept = entry;
+    }
     return answer(request, entry);
   };
 
-  return { step, clear: () => cache.clear() };
+  function lookup(key: string, count = true): Entry | undefined {
+    if (!deps.enabled) return undefined;
+    const kept = cache.get(key);
+    if (count) deps.metrics.recordCacheLookup('response', kept !== undefined);
+    return kept;
+  }
+
+  return { step, clear: () => cache.clear(), lookup };
 }
 
 /** Which reads the cache and conditional requests apply to; undefined for everything else. */
@@ -108,16 +140,17 @@ function readOf(request: Request): 'rest' | 'graphql' | undefined {
 }
 
 /** The 200's bytes and headers, with its validator and caching rules. */
-async function entryOf(response: Response, request: Request, cacheControl: string): Promise<Entry> {
+async function entryOf(response: Response, request: Request, cacheControl: string, kind: Entry['kind']): Promise<Entry> {
   const whole = wholeBody(response);
   const bytes = typeof whole === 'string' ? Buffer.from(whole) : (whole ?? new Uint8Array(await response.arrayBuffer()));
   const body = bytes as Uint8Array<ArrayBuffer>;
   const etag = strongEtag(body);
   const headers = new Headers(response.headers);
   headers.set('etag', etag);
+  headers.set('content-length', String(body.byteLength));
   if (!headers.has('cache-control')) headers.set('cache-control', forCaller(cacheControl, request.headers.has('authorization')));
   headers.set('vary', varyWith(headers.get('vary'), VARY));
-  return { body, headers: [...headers], etag };
+  return { body, headers: [...headers], etag, kind };
 }
 
 /** The kept answer, or a 304 when the client's copy is current. */

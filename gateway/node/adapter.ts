@@ -5,6 +5,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { WholeResponse, byteLength, wholeBody } from '../../src/whole-response.ts';
+import type { KeptReply, RequestHead } from '../app.ts';
 
 /** Methods a fetch Request cannot carry; no route answers them. */
 const UNREPRESENTABLE_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
@@ -33,8 +34,35 @@ function isHost(value: string): boolean {
   }
 }
 
-/** The request as the fetch handler sees it; call {@link unreadable} first. */
-export function toRequest(req: IncomingMessage, signal: AbortSignal): Request {
+/** The request line and headers, for the gateway's fast path (see `Gateway.kept`). */
+export function requestHead(req: IncomingMessage): RequestHead {
+  return {
+    method: req.method ?? 'GET',
+    url: req.url ?? '/',
+    header: (name) => {
+      const value = req.headers[name];
+      return Array.isArray(value) ? value.join(', ') : value;
+    },
+  };
+}
+
+/** Writes a kept answer as it is; tells it how the write ended. */
+export function writeKept(kept: KeptReply, res: ServerResponse, close: boolean): void {
+  res.statusCode = 200;
+  for (const [name, value] of kept.headers) res.setHeader(name, value);
+  if (close) res.setHeader('connection', 'close');
+  res.once('close', () => {
+    const sent = res.writableFinished;
+    kept.done(sent && kept.body ? kept.body.byteLength : 0, !sent);
+  });
+  res.end(kept.body);
+}
+
+/**
+ * The request as the fetch handler sees it; call {@link unreadable} first. It has no signal of
+ * its own: the server tells the gateway when the client leaves (`Gateway.fetch`'s `client`).
+ */
+export function toRequest(req: IncomingMessage): Request {
   const headers = new Headers();
   for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i], req.rawHeaders[i + 1]);
   const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
@@ -42,7 +70,6 @@ export function toRequest(req: IncomingMessage, signal: AbortSignal): Request {
     method: req.method,
     headers,
     body: hasBody ? (Readable.toWeb(req) as ReadableStream<Uint8Array>) : undefined,
-    signal,
     duplex: 'half',
   } as RequestInit);
 }
@@ -65,12 +92,13 @@ export async function writeResponse(response: Response, req: IncomingMessage, re
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) res.setHeader('set-cookie', cookies);
   if (close) res.setHeader('connection', 'close');
-  if (!response.body || req.method === 'HEAD') {
-    await response.body?.cancel();
+  const whole = response instanceof WholeResponse ? wholeBody(response) : undefined;
+  if (req.method === 'HEAD' || (whole === undefined && !response.body)) {
+    if (whole !== undefined && response instanceof WholeResponse) response.delivered(0, false);
+    else await response.body?.cancel();
     res.end();
     return;
   }
-  const whole = wholeBody(response);
   if (whole !== undefined && response instanceof WholeResponse) {
     // Written at once, as node:http writes a string or a buffer: no stream between the answer and the socket.
     await new Promise<void>((resolve) => {
@@ -78,8 +106,7 @@ export async function writeResponse(response: Response, req: IncomingMessage, re
       res.end(whole);
     });
     const sent = res.writableFinished;
-    response.written(sent ? byteLength(whole) : 0, !sent);
-    await response.body.cancel().catch(() => undefined);
+    response.delivered(sent ? byteLength(whole) : 0, !sent);
     return;
   }
   try {

@@ -145,7 +145,7 @@ function slicedAnswer(log: (e: unknown) => void): Plugin {
         const data = await stringifyInSlices(single.data, deadline);
         setResult({ ...single, stringify: (sanitized: ExecutionResult) => withData(sanitized, data) });
       } catch (error) {
-        setResult({ errors: [requestError(deadline.passed ? deadline.signal.reason : error, log)] });
+        setResult({ errors: [requestError(deadline.passed ? deadline.reason : error, log)] });
       }
     },
   };

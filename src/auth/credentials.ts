@@ -36,11 +36,18 @@ function roleOfType(type: string, settings: AccessSettings): Role {
   return createRole(type, settings.roles[type] ?? {});
 }
 
+const anonymousBySettings = new WeakMap<AccessSettings, Caller>();
+
+/** Who calls without credentials: the public role (one per settings). */
+export function anonymous(settings: AccessSettings): Caller {
+  let caller = anonymousBySettings.get(settings);
+  if (!caller) anonymousBySettings.set(settings, (caller = Object.freeze({ role: roleOfType(PUBLIC_ROLE, settings), kind: 'public', accessKey: `role:${PUBLIC_ROLE}` } as Caller)));
+  return caller;
+}
+
 export async function authenticate(authorization: string | null, sources: CredentialSources): Promise<Caller> {
   const { settings } = sources;
-  if (authorization === null || authorization.trim() === '') {
-    return { role: roleOfType(PUBLIC_ROLE, settings), kind: 'public', accessKey: `role:${PUBLIC_ROLE}` };
-  }
+  if (authorization === null || authorization.trim() === '') return anonymous(settings);
   const bearer = /^Bearer\s+(\S+)$/i.exec(authorization.trim());
   if (!bearer) throw refused();
   const token = bearer[1];

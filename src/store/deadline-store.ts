@@ -4,7 +4,7 @@ import type { Deadline } from '../limits/deadline.ts';
 import type { ReadStore } from './store.ts';
 
 export function withDeadline(store: ReadStore, deadline: Deadline): ReadStore {
-  const held = <T>(read: () => Promise<T>): Promise<T> => (deadline.passed ? Promise.reject(deadline.signal.reason) : deadline.race(read()));
+  const held = <T>(read: () => Promise<T>): Promise<T> => (deadline.passed ? Promise.reject(deadline.reason) : deadline.race(read()));
   return {
     find: (collection, filter, options) => held(() => store.find(collection, filter, options)),
     count: (collection, filter) => held(() => store.count(collection, filter)),

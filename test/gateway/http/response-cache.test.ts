@@ -5,9 +5,11 @@
 // forgets everything; the size bound holds; lookups are counted in /metrics.
 import { gunzipSync } from 'node:zlib';
 import { SignJWT } from 'jose';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { cacheControlFor, DEFAULT_HTTP_SETTINGS, parseFileConfig, type HttpSettings } from '../../../gateway/config/file-config.ts';
 import { forCaller, varyWith } from '../../../gateway/http/response-cache.ts';
+import { createLogger } from '../../../gateway/observability/logger.ts';
+import { listen } from '../../../gateway/server.ts';
 import { noneMatchHits } from '../../../gateway/http/conditional.ts';
 import { loadContentModel } from '../../../src/model/load.ts';
 import { CountingStore } from '../../../src/store/store.ts';
@@ -238,5 +240,72 @@ describe('Cache-Control', () => {
     ['*', true],
   ])('If-None-Match %s matches "a": %s', (header, expected) => {
     expect(noneMatchHits(header, '"a"')).toBe(expected);
+  });
+});
+
+describe('the server\'s fast path for kept answers', () => {
+  /** The gateway behind node:http, with a log to read. */
+  async function served() {
+    const lines: Array<Record<string, unknown>> = [];
+    const logger = createLogger('info', { write: (line: string) => void lines.push(JSON.parse(line)) });
+    const { gateway } = await blogGateway({ extra: { responseCache: true, logger } });
+    const server = await listen(gateway, 0, '127.0.0.1');
+    const get = (path: string, headers: Record<string, string> = {}, method = 'GET') =>
+      fetch(`http://127.0.0.1:${server.port}${path}`, { method, headers: { accept: 'application/json', 'accept-encoding': 'gzip', ...headers } });
+    return { gateway, server, get, lines };
+  }
+  const headersOf = (response: Response) => Object.fromEntries([...response.headers].filter(([name]) => !['date', 'x-request-id', 'keep-alive', 'connection'].includes(name)));
+
+  it('answers a repeat with the bytes and headers of the full path, and logs it alike', async () => {
+    const { server, get, lines, gateway } = await served();
+    try {
+      const path = '/api/articles?populate=*';
+      const first = await get(path);
+      const firstBody = Buffer.from(await first.arrayBuffer());
+      const fast = vi.spyOn(gateway, 'kept');
+      const second = await get(path, { 'x-request-id': 'trace-7' });
+      const secondBody = Buffer.from(await second.arrayBuffer());
+      expect(fast.mock.results.at(-1)?.value).toBeDefined();
+      expect(second.status).toBe(200);
+      expect(secondBody.equals(firstBody)).toBe(true);
+      expect(headersOf(second)).toEqual(headersOf(first));
+      expect(headersOf(second)).toMatchObject({ 'content-encoding': 'gzip', 'x-content-type-options': 'nosniff' });
+      expect(second.headers.get('x-request-id')).toBe('trace-7');
+      for (let wait = 0; lines.length < 2 && wait < 100; wait++) await new Promise((resolve) => setTimeout(resolve, 10));
+      const fields = ({ reqId: _id, durationMs: _ms, time: _t, ...rest }: Record<string, unknown>) => rest;
+      expect(fields(lines[1])).toEqual(fields(lines[0]));
+      expect(lines[1]).toMatchObject({ reqId: 'trace-7', status: 200, kind: 'rest', role: 'public' });
+      expect(lines[1].bytes).toBeGreaterThan(0);
+
+      const head = await get(path, {}, 'HEAD');
+      expect(head.status).toBe(200);
+      expect(headersOf(head)).toEqual(headersOf(first));
+      expect((await head.arrayBuffer()).byteLength).toBe(0);
+      expect(fast.mock.results.at(-1)?.value).toBeDefined();
+    } finally {
+      await server.close();
+    }
+  });
+
+  it.each<[string, Record<string, string> | 'etag', number]>([
+    ['a cross-origin request (CORS headers)', { origin: 'https://app.example.com' }, 200],
+    ['a conditional request', 'etag', 304],
+    ['a request with credentials', EDITOR, 200],
+  ])('leaves %s to the full path', async (_name, extra, status) => {
+    const { server, get, gateway } = await served();
+    try {
+      const path = '/api/articles?fields[0]=title';
+      const first = await get(path);
+      await first.arrayBuffer();
+      const headers: Record<string, string> = extra === 'etag' ? { 'if-none-match': first.headers.get('etag')! } : extra;
+      const fast = vi.spyOn(gateway, 'kept');
+      const again = await get(path, headers);
+      await again.arrayBuffer();
+      expect(again.status).toBe(status);
+      expect(fast.mock.results.at(-1)?.value).toBeUndefined();
+      if ('origin' in headers) expect(again.headers.get('access-control-allow-origin')).toBe(headers.origin);
+    } finally {
+      await server.close();
+    }
   });
 });
