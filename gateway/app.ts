@@ -26,7 +26,7 @@ import { compressStep } from './http/compress.ts';
 import { corsStep } from './http/cors.ts';
 import { deadlineStep } from './http/deadline.ts';
 import { observeStep, recordRequest } from './http/observe.ts';
-import { cacheKey, responseCacheStep } from './http/response-cache.ts';
+import { cacheKey, cacheableRead, responseCacheStep } from './http/response-cache.ts';
 import { type Exchange, type Step, compose, currentExchange } from './http/pipeline.ts';
 import { REQUEST_ID_HEADER, echoRequestId, requestIdFrom, requestIdOf } from './http/request-id.ts';
 import { securityHeadersStep } from './http/security-headers.ts';
@@ -85,6 +85,8 @@ export interface RequestHead {
   /** The request target: path and query string. */
   url: string;
   header(name: string): string | undefined;
+  /** A POST's body, when the server read it whole (its length known and within the limit). */
+  body?: string;
 }
 
 /** A kept answer to write as it is (see {@link Gateway.kept}). */
@@ -236,28 +238,29 @@ export function createGateway(deps: GatewayDeps): Gateway {
     async fetch(request, client) {
       const exchange: Exchange = { id: requestIdOf(request), startedAt: performance.now(), kind: 'unknown', client };
       const response = await handle(request, exchange);
-      // The edge's headers, once, for the fast path: a GET's 200 without Origin (no CORS headers).
+      // The edge's headers, once, for the fast path: a GET's or POST's 200 without Origin (no CORS headers).
       const kept = exchange.kept;
-      if (kept && !kept.edge && request.method === 'GET' && response.status === 200 && !request.headers.has('origin')) {
+      if (kept && !kept.edge && request.method !== 'HEAD' && response.status === 200 && !request.headers.has('origin')) {
         kept.edge = [...response.headers].filter(([name]) => name !== REQUEST_ID_HEADER);
       }
       return response;
     },
     kept(head) {
-      if ((head.method !== 'GET' && head.method !== 'HEAD') || head.header('authorization') !== undefined) return undefined;
-      if (head.header('origin') !== undefined || head.header('if-none-match') !== undefined) return undefined;
+      if (head.header('authorization') !== undefined || head.header('origin') !== undefined || head.header('if-none-match') !== undefined) return undefined;
+      if (head.method === 'POST' && head.body === undefined) return undefined;
+      const url = new URL(head.url, 'http://gateway.invalid');
+      if (!cacheableRead(head.method, url.pathname, head.header('content-type'))) return undefined;
       const settings = deps.settings();
       if (!settings) return undefined;
       const startedAt = performance.now();
       const caller = anonymous(settings);
-      const url = new URL(head.url, 'http://gateway.invalid');
       const key = cacheKey({
         access: `${generationOf(settings)}:${caller.accessKey}`,
         method: head.method,
         target: url.pathname + url.search,
         accept: head.header('accept'),
         acceptEncoding: head.header('accept-encoding'),
-        body: '',
+        body: head.body ?? '',
       });
       const entry = responses.lookup(key, false);
       if (!entry?.edge) return undefined;

@@ -4,7 +4,8 @@
 import http from 'node:http';
 import net from 'node:net';
 import type { Gateway } from './app.ts';
-import { requestHead, toRequest, unreadable, writeKept, writeResponse } from './node/adapter.ts';
+import { MAX_BODY_BYTES } from './http/body-limit.ts';
+import { requestHead, toRequest, unreadable, wholeRequestBody, writeKept, writeResponse } from './node/adapter.ts';
 import { Connections, type DrainReport } from './node/connections.ts';
 import { ClientLeft } from '../src/limits/deadline.ts';
 
@@ -44,8 +45,16 @@ export function listen(gateway: Gateway, port: number, host: string, options: Se
   const server = http.createServer(async (req, res) => {
     connections.begin(req.socket, res);
     const refusal = unreadable(req);
+    let body: Buffer | undefined;
+    try {
+      body = refusal ? undefined : await wholeRequestBody(req, MAX_BODY_BYTES);
+    } catch {
+      // The client left while sending its body: nothing to answer.
+      res.destroy();
+      return;
+    }
     // A kept answer to an anonymous read is written at once, without a fetch Request or Response.
-    const kept = refusal ? undefined : gateway.kept(requestHead(req));
+    const kept = refusal ? undefined : gateway.kept(requestHead(req, body));
     if (kept) {
       writeKept(kept, res, connections.isDraining);
       return;
@@ -57,7 +66,7 @@ export function listen(gateway: Gateway, port: number, host: string, options: Se
     let response: Response;
     let request: Request | undefined;
     try {
-      if (!refusal) request = toRequest(req);
+      if (!refusal) request = toRequest(req, body);
     } catch {
       // Whatever the fetch API cannot read in a request line or its headers is the client's to fix.
     }

@@ -77,7 +77,7 @@ export function responseCacheStep(deps: ResponseCacheDeps): ResponseCacheStep {
   });
 
   const step: Step = async (request, exchange, next) => {
-    const read = readOf(request);
+    const read = cacheableRead(request.method, new URL(request.url).pathname, request.headers.get('content-type'));
     if (!read) return next(request, exchange);
     let forwarded = request;
     let body = '';
@@ -129,14 +129,13 @@ export function responseCacheStep(deps: ResponseCacheDeps): ResponseCacheStep {
 }
 
 /** Which reads the cache and conditional requests apply to; undefined for everything else. */
-function readOf(request: Request): 'rest' | 'graphql' | undefined {
-  const { pathname } = new URL(request.url);
+export function cacheableRead(method: string, pathname: string, contentType: string | null | undefined): 'rest' | 'graphql' | undefined {
   const graphql = pathname === '/graphql' || pathname.startsWith('/graphql/');
   const rest = pathname === '/api' || pathname.startsWith('/api/');
-  if (request.method === 'GET' || request.method === 'HEAD') return rest ? 'rest' : graphql ? 'graphql' : undefined;
+  if (method === 'GET' || method === 'HEAD') return rest ? 'rest' : graphql ? 'graphql' : undefined;
   // A GraphQL POST is a read too (the schema has no mutations), when its body is JSON.
-  if (request.method !== 'POST' || !graphql) return undefined;
-  return /^application\/json\b/i.test(request.headers.get('content-type') ?? '') ? 'graphql' : undefined;
+  if (method !== 'POST' || !graphql) return undefined;
+  return /^application\/json\b/i.test(contentType ?? '') ? 'graphql' : undefined;
 }
 
 /** The 200's bytes and headers, with its validator and caching rules. */

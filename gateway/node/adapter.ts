@@ -34,11 +34,26 @@ function isHost(value: string): boolean {
   }
 }
 
-/** The request line and headers, for the gateway's fast path (see `Gateway.kept`). */
-export function requestHead(req: IncomingMessage): RequestHead {
+/**
+ * A POST's body read whole, when its length is given and within `limit` (the framing then keeps it
+ * to that length); undefined otherwise, the body left unread for the gateway to stream and bound.
+ * Rejects when the client leaves mid-body.
+ */
+export async function wholeRequestBody(req: IncomingMessage, limit: number): Promise<Buffer | undefined> {
+  if (req.method !== 'POST') return undefined;
+  const length = Number(req.headers['content-length']);
+  if (!Number.isInteger(length) || length < 0 || length > limit || req.headers['transfer-encoding'] !== undefined) return undefined;
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/** The request line and headers (and a body read whole), for the gateway's fast path (see `Gateway.kept`). */
+export function requestHead(req: IncomingMessage, body?: Buffer): RequestHead {
   return {
     method: req.method ?? 'GET',
     url: req.url ?? '/',
+    body: body?.toString('utf8'),
     header: (name) => {
       const value = req.headers[name];
       return Array.isArray(value) ? value.join(', ') : value;
@@ -62,14 +77,14 @@ export function writeKept(kept: KeptReply, res: ServerResponse, close: boolean):
  * The request as the fetch handler sees it; call {@link unreadable} first. It has no signal of
  * its own: the server tells the gateway when the client leaves (`Gateway.fetch`'s `client`).
  */
-export function toRequest(req: IncomingMessage): Request {
+export function toRequest(req: IncomingMessage, body?: Buffer): Request {
   const headers = new Headers();
   for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i], req.rawHeaders[i + 1]);
   const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
   return new Request(requestUrl(req), {
     method: req.method,
     headers,
-    body: hasBody ? (Readable.toWeb(req) as ReadableStream<Uint8Array>) : undefined,
+    body: body ?? (hasBody ? (Readable.toWeb(req) as ReadableStream<Uint8Array>) : undefined),
     duplex: 'half',
   } as RequestInit);
 }

@@ -287,6 +287,27 @@ describe('the server\'s fast path for kept answers', () => {
     }
   });
 
+  it('answers a repeated GraphQL POST from the fast path, and only the same body', async () => {
+    const { server, gateway } = await served();
+    try {
+      const post = (query: string) =>
+        fetch(`http://127.0.0.1:${server.port}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify({ query }) });
+      const query = '{ articles { data { id attributes { title } } } }';
+      const first = await post(query);
+      const firstText = await first.text();
+      const fast = vi.spyOn(gateway, 'kept');
+      const second = await post(query);
+      expect(await second.text()).toBe(firstText);
+      expect(headersOf(second)).toEqual(headersOf(first));
+      expect(fast.mock.results.at(-1)?.value).toBeDefined();
+      const other = await post('{ articles { data { id } } }');
+      expect(JSON.parse(await other.text()).data.articles.data[0]).toEqual({ id: expect.any(String) });
+      expect(fast.mock.results.at(-1)?.value).toBeUndefined();
+    } finally {
+      await server.close();
+    }
+  });
+
   it.each<[string, Record<string, string> | 'etag', number]>([
     ['a cross-origin request (CORS headers)', { origin: 'https://app.example.com' }, 200],
     ['a conditional request', 'etag', 304],
