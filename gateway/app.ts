@@ -13,6 +13,7 @@ import { createContext, type GatewayContext } from '../src/graphql/context.ts';
 import { DocumentCompiler } from '../src/graphql/compile.ts';
 import { costModel, type CostModel } from '../src/graphql/cost.ts';
 import type { ClientSignal } from '../src/limits/deadline.ts';
+import type { WholeBody } from '../src/whole-response.ts';
 import { DEFAULT_REQUEST_LIMITS, type RequestLimits } from '../src/limits/request-limits.ts';
 import { withMediaBaseUrl } from '../src/graphql/media-base-url.ts';
 import type { ContentModel } from '../src/model/types.ts';
@@ -93,7 +94,7 @@ export interface RequestHead {
 export interface KeptReply {
   headers: ReadonlyArray<readonly [string, string]>;
   /** Undefined for HEAD. */
-  body: Uint8Array | undefined;
+  body: WholeBody | undefined;
   /** Call once it is written, or the client left: logs and measures the request. */
   done(bytes: number, aborted: boolean): void;
 }

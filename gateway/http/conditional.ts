@@ -2,8 +2,8 @@
 // bytes of a representation, and `If-None-Match` answered 304 Not Modified when one matches.
 import { createHash } from 'node:crypto';
 
-/** A strong entity tag for `body`: 160 bits of its SHA-1, base64url. */
-export function strongEtag(body: Uint8Array): string {
+/** A strong entity tag for `body` (text is hashed as its UTF-8 bytes): 160 bits of its SHA-1, base64url. */
+export function strongEtag(body: Uint8Array | string): string {
   return `"${createHash('sha1').update(body).digest('base64url')}"`;
 }
 

@@ -7,7 +7,7 @@
 // without errors. `clear()` forgets everything: when the data or the access settings change.
 import { LRUCache } from 'lru-cache';
 import type { GatewayMetrics } from '../observability/metrics.ts';
-import { WholeResponse, wholeBody } from '../../src/whole-response.ts';
+import { type Bytes, type WholeBody, WholeResponse, byteLength, wholeBody } from '../../src/whole-response.ts';
 import { MAX_BODY_BYTES, withBoundedBody } from './body-limit.ts';
 import { noneMatchHits, notModified, strongEtag } from './conditional.ts';
 import type { Exchange, Step } from './pipeline.ts';
@@ -30,7 +30,8 @@ export interface ResponseCacheDeps {
 }
 
 export interface Entry {
-  body: Uint8Array<ArrayBuffer>;
+  /** Bytes once kept; the text as made when the answer is not kept (no copy needed then). */
+  body: WholeBody;
   /** The answer's headers, ETag, Cache-Control and Vary included. */
   headers: Array<[string, string]>;
   etag: string;
@@ -73,7 +74,7 @@ export function responseCacheStep(deps: ResponseCacheDeps): ResponseCacheStep {
   const cache = new LRUCache<string, Entry>({
     maxSize: deps.maxBytes,
     maxEntrySize: Math.max(1, Math.floor(deps.maxBytes / 4)),
-    sizeCalculation: (entry, key) => entry.body.byteLength + key.length + 512,
+    sizeCalculation: (entry, key) => byteLength(entry.body) + key.length + 512,
   });
 
   const step: Step = async (request, exchange, next) => {
@@ -110,8 +111,9 @@ export function responseCacheStep(deps: ResponseCacheDeps): ResponseCacheStep {
     }
     const response = await next(forwarded, exchange);
     if (response.status !== 200) return response;
-    const entry = await entryOf(response, request, deps.cacheControl(url.pathname), read);
-    if (deps.enabled && !exchange.uncacheable) {
+    const keep = deps.enabled && !exchange.uncacheable;
+    const entry = await entryOf(response, request, deps.cacheControl(url.pathname), read, keep);
+    if (keep) {
       cache.set(key, entry);
       exchange.kept = entry;
     }
@@ -139,14 +141,14 @@ export function cacheableRead(method: string, pathname: string, contentType: str
 }
 
 /** The 200's bytes and headers, with its validator and caching rules. */
-async function entryOf(response: Response, request: Request, cacheControl: string, kind: Entry['kind']): Promise<Entry> {
-  const whole = wholeBody(response);
-  const bytes = typeof whole === 'string' ? Buffer.from(whole) : (whole ?? new Uint8Array(await response.arrayBuffer()));
-  const body = bytes as Uint8Array<ArrayBuffer>;
+async function entryOf(response: Response, request: Request, cacheControl: string, kind: Entry['kind'], keep: boolean): Promise<Entry> {
+  const whole = wholeBody(response) ?? (new Uint8Array(await response.arrayBuffer()) as Bytes);
+  // Kept answers are bytes (their size is what the bound counts, and hits need no encoding).
+  const body = keep && typeof whole === 'string' ? (Buffer.from(whole) as Bytes) : whole;
   const etag = strongEtag(body);
   const headers = new Headers(response.headers);
   headers.set('etag', etag);
-  headers.set('content-length', String(body.byteLength));
+  headers.set('content-length', String(byteLength(body)));
   if (!headers.has('cache-control')) headers.set('cache-control', forCaller(cacheControl, request.headers.has('authorization')));
   headers.set('vary', varyWith(headers.get('vary'), VARY));
   return { body, headers: [...headers], etag, kind };

@@ -68,7 +68,7 @@ export function writeKept(kept: KeptReply, res: ServerResponse, close: boolean):
   if (close) res.setHeader('connection', 'close');
   res.once('close', () => {
     const sent = res.writableFinished;
-    kept.done(sent && kept.body ? kept.body.byteLength : 0, !sent);
+    kept.done(sent && kept.body !== undefined ? byteLength(kept.body) : 0, !sent);
   });
   res.end(kept.body);
 }

@@ -25,8 +25,13 @@ export function typeName(ct: Pick<ContentType, 'uid' | 'singularName'>): string 
 }
 
 /** `shared.seo` -> `ComponentSharedSeo`. */
+const componentTypeNames = new WeakMap<object, string>();
+
+/** `blocks.rich-text` -> `ComponentBlocksRichText`; remembered per component (resolvers ask it per item). */
 export function componentTypeName(c: Pick<Component, 'category' | 'name'>): string {
-  return `Component${pascalCase(c.category)}${pascalCase(c.name)}`;
+  let name = componentTypeNames.get(c);
+  if (name === undefined) componentTypeNames.set(c, (name = `Component${pascalCase(c.category)}${pascalCase(c.name)}`));
+  return name;
 }
 
 export const entityName = (type: string) => `${type}Entity`;

@@ -161,7 +161,21 @@ function storedValue(owner: Owner, name: string, value: unknown): unknown {
   const attribute = owner.attributes.get(name);
   if (attribute?.type === 'biginteger' && value !== null && value !== undefined) return String(value);
   if (attribute?.type !== 'enumeration' || typeof value !== 'string') return value;
-  return attribute.values.find((stored) => enumValueName(stored) === value) ?? value;
+  return storedEnumValues(attribute).get(value) ?? value;
+}
+
+const enumValues = new WeakMap<object, Map<string, string>>();
+
+/** An enumeration's GraphQL value names -> its stored values, made once per attribute. */
+function storedEnumValues(attribute: { values: readonly string[] }): Map<string, string> {
+  let values = enumValues.get(attribute);
+  if (!values) {
+    values = new Map();
+    // The first stored value of a name wins, as a search in declaration order would find it.
+    for (const stored of attribute.values) if (!values.has(enumValueName(stored))) values.set(enumValueName(stored), stored);
+    enumValues.set(attribute, values);
+  }
+  return values;
 }
 
 /** GraphQL ids are strings; REST ids are integers. */

@@ -50,7 +50,7 @@ export function attributeResolvers(model: ContentModel, owner: AttributeOwner): 
 
 function resolverFor(model: ContentModel, attribute: Attribute): Resolver | undefined {
   // Scalars are stored as answered (docs/storage.md), but for JSON, kept as its text.
-  if (isScalar(attribute)) return attribute.type === 'json' ? (data) => parseJson(data[attribute.name]) : undefined;
+  if (isScalar(attribute)) return attribute.type === 'json' ? (data) => parsedJson(data, attribute.name) : undefined;
   switch (attribute.type) {
     case 'relation':
       return relationResolver(model, attribute);
@@ -71,9 +71,26 @@ function resolverFor(model: ContentModel, attribute: Attribute): Resolver | unde
   }
 }
 
-function parseJson(value: unknown): unknown {
+/** JSON values parsed per stored document (the embedded store hands out the same frozen ones). */
+const parsedByDoc = new WeakMap<object, Map<string, unknown>>();
+
+/** A JSON attribute's value: its stored text parsed once per document, frozen, as it is shared. */
+function parsedJson(data: Data, name: string): unknown {
+  const value = data[name];
   if (typeof value !== 'string') return value ?? null;
-  return JSON.parse(value);
+  if (!Object.isFrozen(data)) return JSON.parse(value);
+  let parsed = parsedByDoc.get(data);
+  if (!parsed) parsedByDoc.set(data, (parsed = new Map()));
+  if (!parsed.has(name)) parsed.set(name, deepFreeze(JSON.parse(value)));
+  return parsed.get(name);
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
 }
 
 function relationResolver(model: ContentModel, attribute: RelationAttribute): Resolver {
