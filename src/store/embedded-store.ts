@@ -30,10 +30,7 @@ export class EmbeddedStore implements Store {
     const plan = planFilter(filter, (field) => found.isIndexed(field));
     const candidates = found.candidates(plan.terms);
     if (plan.residual.length === 0) return found.count(candidates);
-    const query = residualQuery(plan.residual);
-    let total = 0;
-    for (const slot of found.inIdOrder(candidates, 1)) if (query(found.view(slot))) total += 1;
-    return total;
+    return found.countMatching(candidates, residualQuery(plan.residual));
   }
 
   async aggregate(collection: string, pipeline: readonly Filter[]): Promise<Doc[]> {
@@ -118,12 +115,8 @@ export class EmbeddedStore implements Store {
       }
       return docs;
     }
-    const views: Doc[] = [];
-    for (const slot of found.inIdOrder(candidates, 1)) {
-      const view = found.view(slot);
-      if (!query || query(view)) views.push(view);
-    }
-    const sorted = sortRows(views, sort).slice(skip, Number.isFinite(limit) ? skip + limit : undefined);
+    const views = found.viewsMatching(candidates, query);
+    const sorted = sortRows(views, sort, Number.isFinite(limit) ? skip + limit : undefined).slice(skip);
     // Sorted views lead back to the stored documents by id.
     return sorted.map((view) => found.byId(view.id)!);
   }
@@ -131,13 +124,7 @@ export class EmbeddedStore implements Store {
   private matchingViews(found: Collection, filter: Filter): Doc[] {
     const plan = planFilter(filter, (field) => found.isIndexed(field));
     const candidates = found.candidates(plan.terms);
-    const query = plan.residual.length > 0 ? residualQuery(plan.residual) : undefined;
-    const views: Doc[] = [];
-    for (const slot of found.inIdOrder(candidates, 1)) {
-      const view = found.view(slot);
-      if (!query || query(view)) views.push(view);
-    }
-    return views;
+    return found.viewsMatching(candidates, plan.residual.length > 0 ? residualQuery(plan.residual) : undefined);
   }
 
   private collection(name: string): Collection {

@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { aggregate as mingoAggregate } from 'mingo';
 import { describe, expect, it } from 'vitest';
-import { runPipeline } from '../../src/store/embedded/pipeline.ts';
+import { runPipeline, sortRows } from '../../src/store/embedded/pipeline.ts';
 import type { Filter } from '../../src/store/store.ts';
 
 const scalar = fc.oneof(fc.integer({ min: 0, max: 5 }), fc.constantFrom('a', 'b', 'B', null), fc.constant(undefined));
@@ -64,6 +64,19 @@ describe('native pipeline stages', () => {
           .toEqual(outcome(() => mingoAggregate(docs, pipeline, { collectionResolver: sources.collection }) as unknown[]));
       }),
       { numRuns: 1000 },
+    );
+  });
+
+  it('selects the first rows of a sort as sorting them all would (top-k), ties in their order', () => {
+    // Each path once, as the store's callers give sort keys.
+    const keys = fc.uniqueArray(fc.tuple(fc.constantFrom('title', 'rank', 'author', 'id'), fc.constantFrom(1, -1)), { minLength: 1, maxLength: 3, selector: ([path]) => path });
+    const many = fc.integer({ min: 0, max: 120 }).chain((n) => fc.tuple(...Array.from({ length: n }, (_, i) => row(i + 1))));
+    fc.assert(
+      fc.property(many, keys, fc.integer({ min: 0, max: 40 }), (docs, sort, first) => {
+        expect(sortRows(docs, sort, first)).toEqual(sortRows(docs, sort).slice(0, first));
+        expect(sortRows(docs, sort)).toEqual(mingoAggregate(docs, [{ $sort: Object.fromEntries(sort) }]));
+      }),
+      { numRuns: 500 },
     );
   });
 

@@ -105,6 +105,34 @@ export class Collection {
     }
   }
 
+  /**
+   * The views of `candidates` (every slot when undefined) that pass `test`, in id order: a plain
+   * loop, for the reads that visit every candidate (sorted pages, counts, aggregations).
+   */
+  viewsMatching(candidates: Slots | undefined, test?: (view: Doc) => boolean): Doc[] {
+    const out: Doc[] = [];
+    const order = candidates instanceof Set && candidates.size < this.size / 16 ? [...this.inIdOrder(candidates, 1)] : this.slotOrder();
+    const narrow = candidates !== undefined && !(candidates instanceof Set && candidates.size < this.size / 16);
+    for (let i = 0; i < order.length; i++) {
+      const slot = order[i];
+      if (narrow && !candidates!.has(slot)) continue;
+      const view = this.views[slot]!;
+      if (test === undefined || test(view)) out.push(view);
+    }
+    return out;
+  }
+
+  /** How many of `candidates` (every slot when undefined) pass `test`. */
+  countMatching(candidates: Slots | undefined, test: (view: Doc) => boolean): number {
+    let total = 0;
+    if (candidates === undefined || candidates instanceof Set) {
+      for (const slot of candidates ?? this.live) if (test(this.views[slot]!)) total += 1;
+      return total;
+    }
+    for (const slot of candidates) if (test(this.views[slot]!)) total += 1;
+    return total;
+  }
+
   /** How many slots `candidates` holds (every slot when undefined). */
   count(candidates: Slots | undefined): number {
     if (candidates === undefined) return this.size;

@@ -70,19 +70,50 @@ function sort(keys: Record<string, 1 | -1>): Stage | undefined {
   return (rows) => sortRows(rows, entries);
 }
 
-/** `rows` in the order of `keys`, as MongoDB (and mingo) sort them. */
-export function sortRows<T extends Row>(rows: T[], keys: ReadonlyArray<readonly [string, number]>): T[] {
+/**
+ * `rows` in the order of `keys`, as MongoDB (and mingo) sort them; ties keep their order. With
+ * `first`, only that many leading rows are wanted: a small page of a large set is selected in one
+ * pass (each row compared with the page's last) instead of sorting the whole set.
+ */
+export function sortRows<T extends Row>(rows: T[], keys: ReadonlyArray<readonly [string, number]>, first?: number): T[] {
   const values = rows.map((row) => keys.map(([path]) => resolve(row, path) ?? null));
-  if (values.some((row) => row.some(Array.isArray))) return mingoAggregate(rows, [{ $sort: Object.fromEntries(keys) }]) as T[];
-  const order = rows.map((_, index) => index);
-  order.sort((a, b) => {
+  if (values.some((row) => row.some(Array.isArray))) {
+    const sorted = mingoAggregate(rows, [{ $sort: Object.fromEntries(keys) }]) as T[];
+    return first === undefined ? sorted : sorted.slice(0, first);
+  }
+  const order = (a: number, b: number) => {
     for (let k = 0; k < keys.length; k++) {
-      const difference = compare(values[a][k], values[b][k]);
+      const x = values[a][k];
+      const y = values[b][k];
+      // Two numbers compare as numbers (MongoDB's order); anything else as mingo orders BSON types.
+      const difference = typeof x === 'number' && typeof y === 'number' ? (x < y ? -1 : x > y ? 1 : 0) : compare(x, y);
       if (difference !== 0) return difference * keys[k][1];
     }
     return a - b;
-  });
-  return order.map((index) => rows[index]);
+  };
+  if (first !== undefined && first < rows.length / 4) return topRows(rows.length, first, order).map((index) => rows[index]);
+  const indexes = rows.map((_, index) => index);
+  indexes.sort(order);
+  return (first === undefined ? indexes : indexes.slice(0, first)).map((index) => rows[index]);
+}
+
+/** The `k` first of `n` indexes in `order`, kept sorted by binary insertion. */
+function topRows(n: number, k: number, order: (a: number, b: number) => number): number[] {
+  const best: number[] = [];
+  if (k <= 0) return best;
+  for (let index = 0; index < n; index++) {
+    if (best.length === k && order(index, best[k - 1]) >= 0) continue;
+    let low = 0;
+    let high = best.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (order(best[middle], index) <= 0) low = middle + 1;
+      else high = middle;
+    }
+    best.splice(low, 0, index);
+    if (best.length > k) best.pop();
+  }
+  return best;
 }
 
 /** `{ f: '$path' }` and `{ f: { $arrayElemAt: ['$path', i] } }`. */
