@@ -14,24 +14,48 @@ type ValueTest = (value: unknown) => boolean | typeof UNSURE;
 const UNSURE = Symbol('unsure');
 
 export function compilePredicate(filter: Filter): Predicate {
-  const parts = Object.entries(filter).map(([key, condition]) => clause(key, condition));
+  return all(Object.entries(filter).map(([key, condition]) => clause(key, condition)));
+}
+
+/** Every part holds (true for none); two parts, the usual case, without a loop. */
+function all(parts: readonly Predicate[]): Predicate {
+  if (parts.length === 0) return () => true;
   if (parts.length === 1) return parts[0];
-  return (doc) => parts.every((part) => part(doc));
+  if (parts.length === 2) {
+    const [a, b] = parts;
+    return (doc) => a(doc) && b(doc);
+  }
+  return (doc) => {
+    for (let i = 0; i < parts.length; i++) if (!parts[i](doc)) return false;
+    return true;
+  };
+}
+
+/** Some part holds (false for none). */
+function some(parts: readonly Predicate[]): Predicate {
+  if (parts.length === 1) return parts[0];
+  return (doc) => {
+    for (let i = 0; i < parts.length; i++) if (parts[i](doc)) return true;
+    return false;
+  };
+}
+
+/** The conditions of an `$and` list, nested `$and`s of one key flattened into it. */
+function conjuncts(list: readonly unknown[]): Filter[] {
+  return list.flatMap((part) => {
+    const filter = part as Filter;
+    const keys = Object.keys(filter);
+    return keys.length === 1 && keys[0] === '$and' && Array.isArray(filter.$and) ? conjuncts(filter.$and) : [filter];
+  });
 }
 
 function clause(key: string, condition: unknown): Predicate {
   switch (key) {
     case '$and':
-      if (Array.isArray(condition)) {
-        const parts = condition.map((part) => compilePredicate(part as Filter));
-        return (doc) => parts.every((part) => part(doc));
-      }
+      if (Array.isArray(condition)) return all(conjuncts(condition).map(compilePredicate));
       break;
     case '$or':
-      if (Array.isArray(condition)) {
-        const parts = condition.map((part) => compilePredicate(part as Filter));
-        return (doc) => parts.some((part) => part(doc));
-      }
+      if (Array.isArray(condition)) return some(condition.map((part) => compilePredicate(part as Filter)));
       break;
     case '$nor':
       if (Array.isArray(condition)) {
@@ -81,6 +105,7 @@ function fieldTest(condition: unknown): ValueTest | undefined {
     if (test === undefined) return undefined;
     if (test !== null) tests.push(test);
   }
+  if (tests.length === 1) return tests[0];
   return (value) => {
     let unsure = false;
     for (const test of tests) {
@@ -152,6 +177,10 @@ function equals(operand: Simple): ValueTest {
     const time = operand.getTime();
     return (value) => (value instanceof Date ? value.getTime() === time : isSimple(value) ? false : UNSURE);
   }
+  if (typeof operand === 'string') {
+    // The usual case (an enumeration, a slug): a string is compared, any other simple value differs.
+    return (value) => (typeof value === 'string' ? value === operand : isSimple(value) ? false : UNSURE);
+  }
   return (value) => (isSimple(value) && !(value instanceof Date) ? value === operand : value instanceof Date ? false : UNSURE);
 }
 
@@ -161,6 +190,7 @@ function compare(operator: string, operand: unknown): ValueTest | undefined {
   if (!kind) return undefined;
   const bound = operand instanceof Date ? operand.getTime() : (operand as number | string);
   const holds = { $lt: (a: number | string) => a < bound, $lte: (a: number | string) => a <= bound, $gt: (a: number | string) => a > bound, $gte: (a: number | string) => a >= bound }[operator as '$lt']!;
+  if (kind === 'number') return (value) => (typeof value === 'number' && Number.isFinite(value) ? holds(value) : isSimple(value) ? false : UNSURE);
   return (value) => {
     if (!isSimple(value)) return UNSURE;
     if (kind === 'date') return value instanceof Date ? holds(value.getTime()) : false;
