@@ -78,6 +78,11 @@ export interface GatewayDeps {
   costs?(): Promise<CostModel>;
   /** Keep answers to reads in memory and serve repeats from there (default false; `npm start` turns it on). */
   responseCache?: boolean;
+  /**
+   * Read only the fields a document needs (projection pushdown): worth it on MongoDB, where less
+   * is sent; the embedded store hands out its own documents, so narrowing them only copies.
+   */
+  projectReads?: boolean;
 }
 
 /** A request as node:http gives it, before any fetch Request is made of it. */
@@ -184,6 +189,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
     return createContext({
       model: deps.model, store, role: caller.role, user: caller.user, locales: settings.locales, deadline: currentExchange()?.deadline,
       accessKey: key,
+      projectReads: deps.projectReads,
     });
   }
 

@@ -131,6 +131,7 @@ export async function startGateway(config: GatewayConfig, options: StartOptions 
     graphiql: config.graphiql,
     docs: config.docs,
     responseCache: config.responseCache,
+    projectReads: config.mongodbUri !== undefined,
     uploadsDir,
     mediaUrl: config.mediaUrl,
     secrets: config.secrets,

@@ -11,6 +11,7 @@ import { createYoga, type Plugin } from 'graphql-yoga';
 import { toGraphQLError, toGraphQLRequestError } from '../../src/errors/map.ts';
 import type { GatewayContext } from '../../src/graphql/context.ts';
 import type { DocumentCompiler } from '../../src/graphql/compile.ts';
+import { narrowReads } from '../../src/graphql/projection.ts';
 import type { CostModel } from '../../src/graphql/cost.ts';
 import { checkArgumentSizes, checkDocumentNesting, checkEntryBudget, checkVariablesSize, type RequestLimits } from '../../src/limits/request-limits.ts';
 import { stringifyInSlices } from '../../src/limits/stringify.ts';
@@ -172,10 +173,12 @@ const errorsAreNotKept: Plugin = {
   },
 };
 
-/** A document used often runs compiled (graphql-jit, see src/graphql/compile.ts). */
+/** A document used often runs compiled (graphql-jit, see src/graphql/compile.ts); reads narrowed to what it needs. */
 function compiledExecution(compiler: DocumentCompiler): Plugin {
   return {
     onExecute({ args, setExecuteFn }) {
+      const context = args.contextValue as Partial<GatewayContext>;
+      if (context.model) narrowReads(context as GatewayContext, args.schema, args.document);
       const compiled = compiler.compiledFor(args.document);
       if (compiled) setExecuteFn((execution) => compiled.query(execution.rootValue, execution.contextValue, execution.variableValues ?? {}));
     },

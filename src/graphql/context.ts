@@ -7,6 +7,7 @@ import type { ContentModel } from '../model/types.ts';
 import { withDeadline } from '../store/deadline-store.ts';
 import type { Doc, ReadStore } from '../store/store.ts';
 import { createLoaders, type Loaders } from './loaders.ts';
+import type { Projections } from './projection.ts';
 
 /** Locales known to the gateway; `defaultLocale` answers requests that name none. */
 export interface LocaleSettings {
@@ -28,15 +29,36 @@ export interface GatewayContext {
   self?: number;
   locales: LocaleSettings;
   loaders: Loaders;
+  /**
+   * Set when reads are narrowed to the fields the document needs (MongoDB): the document's
+   * projections, given once it is known (src/graphql/projection.ts).
+   */
+  projections?: { current?: Projections };
 }
 
 /**
  * A request's context; without a deadline (tools, tests) its reads never time out, without an
  * access key callers of one role share one.
  */
-export function createContext(base: Omit<GatewayContext, 'loaders' | 'deadline' | 'accessKey'> & { deadline?: Deadline; accessKey?: string }): GatewayContext {
+export function createContext(
+  base: Omit<GatewayContext, 'loaders' | 'deadline' | 'accessKey' | 'projections'> & { deadline?: Deadline; accessKey?: string; projectReads?: boolean },
+): GatewayContext {
+  const { projectReads, ...rest } = base;
   const deadline = base.deadline ?? Deadline.none();
-  const store = withDeadline(base.store, deadline);
+  const projections = projectReads ? {} : undefined;
+  const store = withDeadline(projections ? withProjections(base.store, projections) : base.store, deadline);
   const accessKey = base.accessKey ?? `role:${base.role.name}`;
-  return { ...base, store, deadline, accessKey, loaders: createLoaders(base.model, store, base.role, { schedule: deadline.schedule }) };
+  return { ...rest, store, deadline, accessKey, projections, loaders: createLoaders(base.model, store, base.role, { schedule: deadline.schedule }) };
+}
+
+/** Finds that name no projection of their own read only the fields the current document needs. */
+function withProjections(store: ReadStore, projections: { current?: Projections }): ReadStore {
+  return {
+    find: (collection, filter, options) => {
+      const projection = options?.projection ? undefined : projections.current?.get(collection);
+      return store.find(collection, filter, projection ? { ...options, projection } : options);
+    },
+    count: (collection, filter) => store.count(collection, filter),
+    aggregate: (collection, pipeline) => store.aggregate(collection, pipeline),
+  };
 }

@@ -7,6 +7,7 @@ import { originalError, toRestError } from '../errors/map.ts';
 import type { GatewayContext } from '../graphql/context.ts';
 import type { DocumentCompiler } from '../graphql/compile.ts';
 import { costModel, type CostModel } from '../graphql/cost.ts';
+import { narrowReads } from '../graphql/projection.ts';
 import { DEFAULT_REQUEST_LIMITS, checkEntryBudget, type RequestLimits } from '../limits/request-limits.ts';
 import { stringifyInSlices } from '../limits/stringify.ts';
 import type { ContentModel } from '../model/types.ts';
@@ -70,6 +71,7 @@ export function createRestHandler(deps: RestHandlerDeps): (request: Request) => 
       checkEntryBudget(deps.schema, model, maxEntries, plan.built.document, variables);
       plan.budgetPassed = model;
     }
+    narrowReads(context, deps.schema, plan.built.document);
     const compiled = deps.compiler?.compiledFor(plan.built.document);
     const result = compiled
       ? await compiled.query(undefined, context, variables)

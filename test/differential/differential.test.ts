@@ -2,7 +2,8 @@
 // the conformance fixture, FoodAdvisor and the corporate starter answers as a real Strapi v4.25
 // did, or, where we deviate on purpose, exactly as recorded under its documented class; asked
 // three times, so compiled documents answer alike; and asked twice of a gateway with the response
-// cache on (one cache for the whole set), so no request is answered what was kept for another.
+// cache on (one cache for the whole set) and reads narrowed to the fields each document needs, so
+// no request is answered what was kept for another and no answer misses a field it needs.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Gateway } from '../../gateway/app.ts';
 import { ask } from '../support/strapi-answers.ts';
@@ -19,7 +20,7 @@ for (const name of SETS) {
     let cached: Gateway;
     beforeAll(async () => {
       gateway = (await modelGateway(recorded.config.schema, recorded.config.seed)).gateway;
-      cached = (await modelGateway(recorded.config.schema, recorded.config.seed, { extra: { responseCache: true } })).gateway;
+      cached = (await modelGateway(recorded.config.schema, recorded.config.seed, { extra: { responseCache: true, projectReads: true } })).gateway;
     });
     afterAll(() => {
       const deviating = Object.values(recorded.deviations);
