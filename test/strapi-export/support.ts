@@ -1,6 +1,7 @@
 // Helpers for the archive import tests: the committed archives, a gateway over a store, a
 // snapshot of every collection of a model, and a scratch uploads folder.
-import { mkdtemp, readdir } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { afterAll } from 'vitest';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createGateway, type Gateway } from '../../gateway/app.ts';
@@ -39,8 +40,15 @@ function maskItemIds(doc: Doc): Doc {
   return Object.fromEntries(Object.entries(doc).map(([key, value]) => [key, key === 'id' ? value : mask(value)])) as Doc;
 }
 
+const scratchFolders: string[] = [];
+// Every test file importing this module removes its scratch folders once its tests are done.
+afterAll(() => Promise.all(scratchFolders.splice(0).map((dir) => rm(dir, { recursive: true, force: true }))));
+
+/** A fresh folder in the temp directory, removed after the test file's last test. */
 export async function scratchFolder(): Promise<string> {
-  return mkdtemp(join(tmpdir(), 'strapi-export-test-'));
+  const dir = await mkdtemp(join(tmpdir(), 'strapi-export-test-'));
+  scratchFolders.push(dir);
+  return dir;
 }
 
 /** A folder's file names, hidden ones included, sorted. */
