@@ -1,18 +1,19 @@
 // `npm run types` as a client team runs it: a child process writing the REST and GraphQL types
 // of the demo model, which the TypeScript compiler accepts, with code using them.
 import { execFile } from 'node:child_process';
-import { copyFile, mkdtemp, readdir, readFile } from 'node:fs/promises';
+import { copyFile, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import ts from 'typescript';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 
 const run = promisify(execFile);
 
 describe('npm run types', () => {
   it('writes REST and GraphQL types that compile with code using them', async () => {
     const out = await mkdtemp(path.join(tmpdir(), 'client-types-'));
+    onTestFinished(() => rm(out, { recursive: true, force: true }));
     const { stdout } = await run(process.execPath, ['--import', 'tsx', 'gateway/types-main.ts', '--schema', 'schema', '--out', out]);
     expect(stdout).toMatch(/wrote .*rest\.ts/);
     expect((await readdir(out)).sort()).toEqual(['graphql.ts', 'openapi.json', 'rest.ts', 'schema.graphql']);

@@ -4,7 +4,7 @@
 // an accepted request, idle connections closed at once, a stalled upload ended at the deadline.
 import { spawn } from 'node:child_process';
 import http from 'node:http';
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import net from 'node:net';
@@ -20,6 +20,7 @@ const SMALL = '/api/articles?pagination[pageSize]=1&fields[0]=title';
 const ACCEPT_MARGIN_MS = 50;
 
 let seedFile: string;
+let scratch: string;
 
 /** The blog fixture's access settings with 100 articles of 150 kB: one list answer is ~15 MB. */
 beforeAll(async () => {
@@ -35,12 +36,16 @@ beforeAll(async () => {
       })),
     },
   };
-  seedFile = path.join(await mkdtemp(path.join(tmpdir(), 'gateway-shutdown-')), 'seed.json');
+  scratch = await mkdtemp(path.join(tmpdir(), 'gateway-shutdown-'));
+  seedFile = path.join(scratch, 'seed.json');
   await writeFile(seedFile, JSON.stringify(seed));
 });
 
 const children: Array<{ kill(): void }> = [];
-afterAll(() => children.forEach((child) => child.kill()));
+afterAll(async () => {
+  children.forEach((child) => child.kill());
+  await rm(scratch, { recursive: true, force: true });
+});
 
 function startGatewayProcess(drainDeadlineMs: number) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'gateway/main.ts', '--schema', BLOG_MODEL, '--seed', seedFile, '--port', '0', '--host', '127.0.0.1', '--log-level', 'warn', '--drain-deadline', String(drainDeadlineMs)], { stdio: ['ignore', 'pipe', 'pipe'] });

@@ -2,11 +2,11 @@
 // seed file (shown once, stored as its HMAC), read by the gateway, listed, revoked; the same in
 // MongoDB (the wire test server).
 import { execFile } from 'node:child_process';
-import { copyFile, mkdtemp, readFile } from 'node:fs/promises';
+import { copyFile, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { accessKeyOf } from '../../src/auth/api-tokens.ts';
 import { createMongoStore } from '../../src/store/mongo-store.ts';
 import { parseTokenArgs } from '../../gateway/token-args.ts';
@@ -52,6 +52,7 @@ describe('npm run token arguments', () => {
 describe('a token in the seed file of the embedded store', () => {
   it('is shown once, kept as its HMAC, opens the API, and is closed by revoking it', async () => {
     const folder = await mkdtemp(join(tmpdir(), 'token-command-'));
+    onTestFinished(() => rm(folder, { recursive: true, force: true }));
     const seed = join(folder, 'seed.json');
     await copyFile('test/fixtures/seeds/real-project.json', seed);
     const created = await tokenCommand(['create', '--name', 'mobile app', '--type', 'custom', '--permission', 'api::recipe.recipe.find', '--seed', seed]);
