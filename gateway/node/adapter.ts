@@ -63,9 +63,11 @@ export function requestHead(req: IncomingMessage, body?: Buffer): RequestHead {
 
 /** Writes a kept answer as it is; tells it how the write ended. */
 export function writeKept(kept: KeptReply, res: ServerResponse, close: boolean): void {
-  res.statusCode = 200;
-  for (const [name, value] of kept.headers) res.setHeader(name, value);
-  if (close) res.setHeader('connection', 'close');
+  // One flat list handed to writeHead: the kept headers carry their content-length.
+  const flat: string[] = [];
+  for (const [name, value] of kept.headers) flat.push(name, value);
+  if (close) flat.push('connection', 'close');
+  res.writeHead(200, flat);
   res.once('close', () => {
     const sent = res.writableFinished;
     kept.done(sent && kept.body !== undefined ? byteLength(kept.body) : 0, !sent);
