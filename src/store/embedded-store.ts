@@ -14,6 +14,11 @@ import type { Doc, Filter, FindOptions, IndexSpec, Store } from './store.ts';
 
 export class EmbeddedStore implements Store {
   private readonly collections = new Map<string, Collection>();
+  /**
+   * How many documents a sorted read of this very filter object matched: a list's count, which
+   * passes the same filter right after its page is read, is answered without scanning again.
+   */
+  private readonly matched = new WeakMap<Filter, { collection: Collection; version: number; total: number }>();
   private readonly counters = new Map<string, number>();
   private readonly indexNames = new Map<string, Set<string>>();
 
@@ -27,6 +32,8 @@ export class EmbeddedStore implements Store {
   async count(collection: string, filter: Filter): Promise<number> {
     const found = this.collections.get(collection);
     if (!found) return 0;
+    const known = this.matched.get(filter);
+    if (known && known.collection === found && known.version === found.version) return known.total;
     const plan = planFilter(filter, (field) => found.isIndexed(field));
     const candidates = found.candidates(plan.terms);
     if (plan.residual.length === 0) return found.count(candidates);
@@ -116,6 +123,7 @@ export class EmbeddedStore implements Store {
       return docs;
     }
     const views = found.viewsMatching(candidates, query);
+    this.matched.set(filter, { collection: found, version: found.version, total: views.length });
     const sorted = sortRows(views, sort, Number.isFinite(limit) ? skip + limit : undefined).slice(skip);
     // Sorted views lead back to the stored documents by id.
     return sorted.map((view) => found.byId(view.id)!);

@@ -112,3 +112,18 @@ describe('indexes never change an answer', () => {
     }), { numRuns: 300 });
   });
 });
+
+describe('a count after a sorted read of the same filter', () => {
+  it('is the number the read matched, until the next write', async () => {
+    const store = new EmbeddedStore();
+    await store.upsertMany('a', Array.from({ length: 50 }, (_, i) => ({ id: i + 1, v: i % 7, k: i % 3 ? 'x' : 'y' })));
+    const filter = { $and: [{ k: 'y' }, { v: { $gte: 2 } }] };
+    await store.find('a', filter, { sort: [['v', -1]], limit: 3 });
+    expect(await store.count('a', filter)).toBe(await store.count('a', { $and: [{ k: 'y' }, { v: { $gte: 2 } }] }));
+    await store.upsertMany('a', [{ id: 51, v: 6, k: 'y' }]);
+    expect(await store.count('a', filter)).toBe(await store.count('a', { $and: [{ k: 'y' }, { v: { $gte: 2 } }] }));
+    await store.deleteByIds('a', [51, 3]);
+    expect(await store.count('a', filter)).toBe(await store.count('a', { $and: [{ k: 'y' }, { v: { $gte: 2 } }] }));
+    expect(await store.count('b', filter)).toBe(0);
+  });
+});

@@ -23,8 +23,12 @@ export class Collection {
     return this.slotOf.size;
   }
 
+  /** Grows with every write: what was read at one version holds until the next. */
+  version = 0;
+
   /** Inserts or replaces a document by its id; the store keeps its own frozen copy. */
   upsert(given: Doc): void {
+    this.version++;
     const doc = frozenCopy(given);
     const existing = this.slotOf.get(doc.id);
     const slot = existing ?? this.docs.length;
@@ -44,6 +48,7 @@ export class Collection {
   delete(id: number): boolean {
     const slot = this.slotOf.get(id);
     if (slot === undefined) return false;
+    this.version++;
     this.unindex(slot);
     this.slotOf.delete(id);
     this.docs[slot] = undefined;
