@@ -5,7 +5,7 @@ import http from 'node:http';
 import net from 'node:net';
 import type { Gateway } from './app.ts';
 import { MAX_BODY_BYTES } from './http/body-limit.ts';
-import { requestHead, toRequest, unreadable, wholeRequestBody, writeKept, writeResponse } from './node/adapter.ts';
+import { type EarlyBody, readEarlyBody, requestHead, toRequest, unreadable, writeKept, writeResponse } from './node/adapter.ts';
 import { Connections, type DrainReport } from './node/connections.ts';
 import { ClientLeft } from '../src/limits/deadline.ts';
 
@@ -21,6 +21,13 @@ export interface ServerOptions {
 }
 
 export const DEFAULT_DRAIN_DEADLINE_MS = 10_000;
+
+/**
+ * How long a POST's body may take to arrive before the request goes on without it (its rest then
+ * streams to the route, within the request's deadline): long enough for a document sent with its
+ * headers, short enough that a slow client is bounded as before.
+ */
+const EARLY_BODY_WAIT_MS = 100;
 
 /** Most event-loop turns spent picking up connections already queued when shutdown begins. */
 const BACKLOG_ROUNDS = 2;
@@ -45,9 +52,9 @@ export function listen(gateway: Gateway, port: number, host: string, options: Se
   const server = http.createServer(async (req, res) => {
     connections.begin(req.socket, res);
     const refusal = unreadable(req);
-    let body: Buffer | undefined;
+    let body: EarlyBody;
     try {
-      body = refusal ? undefined : await wholeRequestBody(req, MAX_BODY_BYTES);
+      body = refusal ? undefined : await readEarlyBody(req, MAX_BODY_BYTES, EARLY_BODY_WAIT_MS);
     } catch {
       // The client left while sending its body: nothing to answer.
       res.destroy();

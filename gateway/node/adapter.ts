@@ -34,26 +34,49 @@ function isHost(value: string): boolean {
   }
 }
 
+/** A request body read before the gateway sees the request: whole, or the part that had arrived. */
+export type EarlyBody = { whole: Buffer } | { arrived: Buffer[] } | undefined;
+
 /**
- * A POST's body read whole, when its length is given and within `limit` (the framing then keeps it
- * to that length); undefined otherwise, the body left unread for the gateway to stream and bound.
- * Rejects when the client leaves mid-body.
+ * A POST's body of known length within `limit`, read whole if it arrives within `waitMs` (a
+ * client's GraphQL document comes with its headers); otherwise the part read so far, the rest left
+ * to stream after it, bounded by the request's deadline as any body. Undefined when not a POST of
+ * known length (the gateway streams and bounds it). Rejects when the client leaves mid-body.
  */
-export async function wholeRequestBody(req: IncomingMessage, limit: number): Promise<Buffer | undefined> {
-  if (req.method !== 'POST') return undefined;
+export function readEarlyBody(req: IncomingMessage, limit: number, waitMs: number): Promise<EarlyBody> {
+  if (req.method !== 'POST') return Promise.resolve(undefined);
   const length = Number(req.headers['content-length']);
-  if (!Number.isInteger(length) || length < 0 || length > limit || req.headers['transfer-encoding'] !== undefined) return undefined;
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
+  if (!Number.isInteger(length) || length < 0 || length > limit || req.headers['transfer-encoding'] !== undefined) return Promise.resolve(undefined);
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const stop = () => {
+      clearTimeout(timer);
+      req.off('data', onData).off('end', onEnd).off('error', onError).off('aborted', onError);
+    };
+    const onData = (chunk: Buffer) => void chunks.push(chunk);
+    const onEnd = () => {
+      stop();
+      resolve({ whole: Buffer.concat(chunks) });
+    };
+    const onError = () => {
+      stop();
+      reject(new Error('The client left while sending its body'));
+    };
+    const timer = setTimeout(() => {
+      stop();
+      req.pause();
+      resolve({ arrived: chunks });
+    }, waitMs);
+    req.on('data', onData).once('end', onEnd).once('error', onError).once('aborted', onError);
+  });
 }
 
 /** The request line and headers (and a body read whole), for the gateway's fast path (see `Gateway.kept`). */
-export function requestHead(req: IncomingMessage, body?: Buffer): RequestHead {
+export function requestHead(req: IncomingMessage, body?: EarlyBody): RequestHead {
   return {
     method: req.method ?? 'GET',
     url: req.url ?? '/',
-    body: body?.toString('utf8'),
+    body: body && 'whole' in body ? body.whole.toString('utf8') : undefined,
     header: (name) => {
       const value = req.headers[name];
       return Array.isArray(value) ? value.join(', ') : value;
@@ -79,16 +102,33 @@ export function writeKept(kept: KeptReply, res: ServerResponse, close: boolean):
  * The request as the fetch handler sees it; call {@link unreadable} first. It has no signal of
  * its own: the server tells the gateway when the client leaves (`Gateway.fetch`'s `client`).
  */
-export function toRequest(req: IncomingMessage, body?: Buffer): Request {
+export function toRequest(req: IncomingMessage, body?: EarlyBody): Request {
   const headers = new Headers();
   for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i], req.rawHeaders[i + 1]);
   const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
   return new Request(requestUrl(req), {
     method: req.method,
     headers,
-    body: body ?? (hasBody ? (Readable.toWeb(req) as ReadableStream<Uint8Array>) : undefined),
+    body: body && 'whole' in body ? body.whole : hasBody ? bodyStream(req, body?.arrived ?? []) : undefined,
     duplex: 'half',
   } as RequestInit);
+}
+
+/** The body as a stream: what had already arrived, then the rest as it comes. */
+function bodyStream(req: IncomingMessage, arrived: readonly Buffer[]): ReadableStream<Uint8Array> {
+  const rest = Readable.toWeb(req) as ReadableStream<Uint8Array>;
+  if (arrived.length === 0) return rest;
+  const reader = rest.getReader();
+  let given = 0;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (given < arrived.length) return controller.enqueue(arrived[given++]);
+      const { done, value } = await reader.read();
+      if (done) controller.close();
+      else controller.enqueue(value);
+    },
+    cancel: (reason) => reader.cancel(reason),
+  });
 }
 
 /** `http://<Host><path>`; `localhost` for an HTTP/1.0 request without a Host. */

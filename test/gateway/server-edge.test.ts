@@ -30,7 +30,32 @@ function raw(head: string): Promise<{ status: number; headers: string; body: str
   });
 }
 
+/** A GraphQL POST whose body is sent in two parts, `pauseMs` apart; resolves with the answer. */
+function postInTwoParts(body: string, pauseMs: number): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(server.port, '127.0.0.1', () => {
+      socket.write(`POST /graphql HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nAccept: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n`);
+      socket.write(body.slice(0, 10));
+      setTimeout(() => socket.write(body.slice(10)), pauseMs);
+    });
+    let text = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk) => (text += chunk));
+    socket.on('error', reject);
+    socket.on('close', () => {
+      const [head, rest = ''] = text.split('\r\n\r\n');
+      resolve({ status: Number(head.split(' ')[1]), body: rest });
+    });
+  });
+}
+
 describe('the server edge', () => {
+  it.each([0, 300])('answers a GraphQL POST whose body arrives in two parts %i ms apart', async (pauseMs) => {
+    const answer = await postInTwoParts(JSON.stringify({ query: '{ articles { data { id } } }' }), pauseMs);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toContain('"articles"');
+  });
+
   it.each([
     ['TRACE on the REST API', 'TRACE /api/articles HTTP/1.1\r\nHost: localhost', 'allow: get, head'],
     ['TRACE on /graphql', 'TRACE /graphql HTTP/1.1\r\nHost: localhost', 'allow: get, post'],
