@@ -78,7 +78,8 @@ export function responseCacheStep(deps: ResponseCacheDeps): ResponseCacheStep {
   });
 
   const step: Step = async (request, exchange, next) => {
-    const read = cacheableRead(request.method, new URL(request.url).pathname, request.headers.get('content-type'));
+    const url = new URL(request.url);
+    const read = cacheableRead(request.method, url.pathname, request.headers.get('content-type'));
     if (!read) return next(request, exchange);
     let forwarded = request;
     let body = '';
@@ -93,7 +94,6 @@ export function responseCacheStep(deps: ResponseCacheDeps): ResponseCacheStep {
     const access = await deps.accessKey(forwarded, exchange).catch(() => undefined);
     // Not answerable from the cache: the route says why (401, 503...).
     if (access === undefined) return next(forwarded, exchange);
-    const url = new URL(request.url);
     const key = cacheKey({
       access,
       method: request.method,
