@@ -164,12 +164,17 @@ export function createGateway(deps: GatewayDeps): Gateway {
     if (!generations.has(settings)) generations.set(settings, ++lastGeneration);
     return generations.get(settings)!;
   };
+  /** Callers with one key see the same data (plans are kept per key): the generation and the caller's class. */
+  const classKeyOf = (settings: AccessSettings, caller: Caller) => `${generationOf(settings)}:${caller.accessKey}`;
+  /** Callers with one key may be given each other's kept answers: the class, and the user, whose `me` is their own. */
+  const answerKeyOf = (settings: AccessSettings, caller: Caller) =>
+    caller.kind === 'user' ? `${classKeyOf(settings, caller)}:user:${caller.user?.id}` : classKeyOf(settings, caller);
 
   /** Who is calling under which settings: read once per request, by the cache or the route. */
   interface Access {
     caller: Caller;
     settings: AccessSettings;
-    /** Callers with one key see the same data: the settings' generation and the caller's class. */
+    /** {@link classKeyOf} the caller. */
     key: string;
   }
   async function readAccess(request: Request, exchange: Exchange | undefined): Promise<Access> {
@@ -177,7 +182,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
     if (!settings) throw new ServiceUnavailableError('The gateway is starting: the database is not ready yet');
     const caller = await authenticate(request.headers.get('authorization'), { model: deps.model, settings, apiTokens, jwt, user });
     if (exchange) exchange.role = caller.role.name;
-    return { caller, settings, key: `${generationOf(settings)}:${caller.accessKey}` };
+    return { caller, settings, key: classKeyOf(settings, caller) };
   }
   function accessOf(request: Request, exchange = currentExchange()): Promise<Access> {
     if (!exchange) return readAccess(request, exchange);
@@ -219,10 +224,9 @@ export function createGateway(deps: GatewayDeps): Gateway {
     enabled: deps.responseCache ?? false,
     maxBytes: http.cache.maxBytes,
     cacheControl: cacheControlFor(deps.model, http.cache),
-    // `me` answers differ per user; every other answer is the same for one access class.
     accessKey: async (request, exchange) => {
-      const { caller, key } = await accessOf(request, exchange);
-      return caller.kind === 'user' ? `${key}:user:${caller.user?.id}` : key;
+      const { caller, settings } = await accessOf(request, exchange);
+      return answerKeyOf(settings, caller);
     },
     refused: (error) => graphqlErrorResponse(error, log),
     metrics,
@@ -262,7 +266,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
       const startedAt = performance.now();
       const caller = anonymous(settings);
       const key = cacheKey({
-        access: `${generationOf(settings)}:${caller.accessKey}`,
+        access: answerKeyOf(settings, caller),
         method: head.method,
         target: url.pathname + url.search,
         accept: head.header('accept'),
