@@ -96,8 +96,8 @@ export class Collection {
 
   /** Slots of `candidates` (every slot when undefined) in id order, ascending or descending. */
   *inIdOrder(candidates: Slots | undefined, direction: 1 | -1): IterableIterator<number> {
-    if (candidates instanceof Set && candidates.size < this.size / 16) {
-      const slots = [...candidates].sort((a, b) => this.docs[a]!.id - this.docs[b]!.id);
+    if (this.isFew(candidates)) {
+      const slots = this.fewInIdOrder(candidates);
       yield* direction === 1 ? slots : slots.reverse();
       return;
     }
@@ -112,30 +112,36 @@ export class Collection {
 
   /**
    * The views of `candidates` (every slot when undefined) that pass `test`, in id order: a plain
-   * loop, for the reads that visit every candidate (sorted pages, counts, aggregations).
+   * loop, for the reads that visit every candidate (sorted pages, aggregations).
    */
   viewsMatching(candidates: Slots | undefined, test?: (view: Doc) => boolean): Doc[] {
     const out: Doc[] = [];
-    const order = candidates instanceof Set && candidates.size < this.size / 16 ? [...this.inIdOrder(candidates, 1)] : this.slotOrder();
-    const narrow = candidates !== undefined && !(candidates instanceof Set && candidates.size < this.size / 16);
+    const few = this.isFew(candidates);
+    const order = few ? this.fewInIdOrder(candidates) : this.slotOrder();
+    const narrow = candidates !== undefined && !few;
     for (let i = 0; i < order.length; i++) {
       const slot = order[i];
-      if (narrow && !candidates!.has(slot)) continue;
+      if (narrow && !candidates.has(slot)) continue;
       const view = this.views[slot]!;
       if (test === undefined || test(view)) out.push(view);
     }
     return out;
   }
 
-  /** How many of `candidates` (every slot when undefined) pass `test`. */
+  /** How many of `candidates` (every slot when undefined) pass `test`, in no particular order. */
   countMatching(candidates: Slots | undefined, test: (view: Doc) => boolean): number {
     let total = 0;
-    if (candidates === undefined || candidates instanceof Set) {
-      for (const slot of candidates ?? this.live) if (test(this.views[slot]!)) total += 1;
-      return total;
-    }
-    for (const slot of candidates) if (test(this.views[slot]!)) total += 1;
+    for (const slot of candidates ?? this.live) if (test(this.views[slot]!)) total += 1;
     return total;
+  }
+
+  /** A set of candidates small enough to sort by id, rather than walk every slot in id order. */
+  private isFew(candidates: Slots | undefined): candidates is Set<number> {
+    return candidates instanceof Set && candidates.size < this.size / 16;
+  }
+
+  private fewInIdOrder(candidates: Set<number>): number[] {
+    return [...candidates].sort((a, b) => this.docs[a]!.id - this.docs[b]!.id);
   }
 
   /** How many slots `candidates` holds (every slot when undefined). */
