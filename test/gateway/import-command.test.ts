@@ -1,26 +1,16 @@
 // `npm run import` as a user runs it: a child process writing to MongoDB (the wire test server),
 // reporting what it wrote, idempotent per id, and all-or-nothing on a bad seed.
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMongoStore } from '../../src/store/mongo-store.ts';
 import type { Store } from '../../src/store/store.ts';
 import { startWireServer, type WireServer } from '../support/mongo-wire-server/server.ts';
 import { BLOG_MODEL, BLOG_SEED } from '../support/test-gateway.ts';
+import { runImport } from './support/import-command.ts';
 
-const run = promisify(execFile);
 let server: WireServer;
 let store: Store;
 
-async function importCommand(args: string[], env: Record<string, string | undefined>) {
-  try {
-    const { stdout, stderr } = await run('node_modules/.bin/tsx', ['gateway/import-main.ts', ...args], { env: { ...process.env, ...env } });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-}
+const importCommand = runImport;
 
 const counts = async () => Object.fromEntries(await Promise.all(['articles', 'authors', 'files', '_settings'].map(async (c) => [c, await store.count(c, {})])));
 

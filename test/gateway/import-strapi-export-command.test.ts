@@ -1,28 +1,18 @@
 // `npm run import -- --from-strapi-export` as a user runs it: a child process reading a real
 // Strapi export into MongoDB (the wire test server) and its files into the uploads folder.
-import { execFile } from 'node:child_process';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMongoStore } from '../../src/store/mongo-store.ts';
 import type { Store } from '../../src/store/store.ts';
 import { startWireServer, type WireServer } from '../support/mongo-wire-server/server.ts';
 import { BLOG_MODEL } from '../support/test-gateway.ts';
 import { ARCHIVE_KEY, ARCHIVES, listFiles, scratchFolder } from '../strapi-export/support.ts';
+import { runImport } from './support/import-command.ts';
 
-const run = promisify(execFile);
 let server: WireServer;
 let store: Store;
 
-async function importCommand(args: string[], env: Record<string, string | undefined> = {}) {
-  try {
-    const { stdout, stderr } = await run('node_modules/.bin/tsx', ['gateway/import-main.ts', ...args], { env: { ...process.env, MONGODB_URI: server.uri, ...env } });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-}
+const importCommand = (args: string[], env: Record<string, string | undefined> = {}) => runImport(args, { MONGODB_URI: server.uri, ...env });
 
 const counts = async () => Object.fromEntries(await Promise.all(['articles', 'files', 'up_roles', '_settings'].map(async (c) => [c, await store.count(c, {})])));
 

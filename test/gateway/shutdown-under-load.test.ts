@@ -2,7 +2,6 @@
 // downloaded slowly, connections accepted whose request comes after the signal, an idle
 // keep-alive connection, and a stream of new requests. Counted: no answer cut short, no reset of
 // an accepted request, idle connections closed at once, a stalled upload ended at the deadline.
-import { spawn } from 'node:child_process';
 import http from 'node:http';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -11,6 +10,7 @@ import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BLOG_MODEL, BLOG_SEED } from '../support/test-gateway.ts';
 import { connectFirst, get, tally, type Outcome } from './support/http-client.ts';
+import { spawnGateway } from './support/gateway-process.ts';
 
 const ARTICLES = 100;
 const BODY_BYTES = 150_000;
@@ -48,20 +48,9 @@ afterAll(async () => {
 });
 
 function startGatewayProcess(drainDeadlineMs: number) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'gateway/main.ts', '--schema', BLOG_MODEL, '--seed', seedFile, '--port', '0', '--host', '127.0.0.1', '--log-level', 'warn', '--drain-deadline', String(drainDeadlineMs)], { stdio: ['ignore', 'pipe', 'pipe'] });
-  children.push(child);
-  let output = '';
-  const port = new Promise<number>((resolve, reject) => {
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(output);
-      if (match) resolve(Number(match[1]));
-    });
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.once('exit', (code) => reject(new Error(`exited with ${code} before listening:\n${output}`)));
-  });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { child, port, exited, output: () => output };
+  const gateway = spawnGateway(process.execPath, ['--import', 'tsx', 'gateway/main.ts', '--schema', BLOG_MODEL, '--seed', seedFile, '--port', '0', '--host', '127.0.0.1', '--log-level', 'warn', '--drain-deadline', String(drainDeadlineMs)]);
+  children.push(gateway.child);
+  return gateway;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

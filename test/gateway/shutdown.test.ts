@@ -8,6 +8,7 @@ import { buildGraphQLSchema } from '../../src/graphql/build-schema.ts';
 import { EmbeddedStore } from '../../src/store/embedded-store.ts';
 import type { Filter, FindOptions } from '../../src/store/store.ts';
 import { blogGateway } from '../support/test-gateway.ts';
+import { spawnGateway } from './support/gateway-process.ts';
 
 /** Holds every read until released, and says when the first one arrived. */
 class HeldStore extends EmbeddedStore {
@@ -28,21 +29,7 @@ class HeldStore extends EmbeddedStore {
   }
 }
 
-function startProcess() {
-  const child = spawn('node_modules/.bin/tsx', ['gateway/main.ts', '--port', '0', '--host', '127.0.0.1'], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  const port = new Promise<number>((resolve, reject) => {
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(output);
-      if (match) resolve(Number(match[1]));
-    });
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.on('exit', (code) => reject(new Error(`exited with ${code} before listening:\n${output}`)));
-  });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, port, exited, output: () => output };
-}
+const startProcess = () => spawnGateway('node_modules/.bin/tsx', ['gateway/main.ts', '--port', '0', '--host', '127.0.0.1']);
 
 describe('npm start', () => {
   it('serves the demo, then exits 0 on SIGTERM', async () => {
