@@ -179,7 +179,7 @@ function compiledExecution(compiler: DocumentCompiler): Plugin {
     onExecute({ args, setExecuteFn }) {
       const context = args.contextValue as Partial<GatewayContext>;
       if (context.model) narrowReads(context as GatewayContext, args.schema, args.document);
-      const compiled = compiler.compiledFor(args.document);
+      const compiled = compiler.compiledFor(args.document, args.variableValues ?? {});
       if (compiled) setExecuteFn((execution) => compiled.query(execution.rootValue, execution.contextValue, execution.variableValues ?? {}));
     },
   };

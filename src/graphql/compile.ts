@@ -1,11 +1,26 @@
 // A validated document -> its executor compiled by graphql-jit, or undefined where compiling is
-// not safe: graphql-jit generates code for a variable's input type by expanding it, without end
-// for a recursive one such as `ArticleFiltersInput` (graphql-jit issue #81), so documents with
-// such a variable run on graphql-js; so do documents of several operations. Compiled documents
-// are kept for the documents used often (both protocols hand the same document object to each
-// request of one shape: REST's plans, yoga's parser cache).
-import { getNamedType, isInputObjectType, Kind, typeFromAST, type DocumentNode, type GraphQLInputObjectType, type GraphQLSchema } from 'graphql';
-import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
+// not possible (a document of several operations, or one graphql-jit refuses). graphql-jit
+// generates the code that coerces a variable by expanding its input type, without end for a
+// recursive one such as `ArticleFiltersInput` (graphql-jit issue #81). Such variables are handed
+// to graphql-jit as the opaque `JSON` scalar instead, and coerced by graphql-js before each run,
+// exactly as graphql-js would coerce them itself; graphql-jit places a variable's value into the
+// argument as it is. Compiled documents are kept for the documents used often (both protocols
+// hand the same document object to each request of one shape: REST's plans, yoga's parser cache).
+import {
+  getNamedType,
+  isInputObjectType,
+  isScalarType,
+  Kind,
+  typeFromAST,
+  type DocumentNode,
+  type ExecutionResult,
+  type GraphQLInputObjectType,
+  type GraphQLSchema,
+  type OperationDefinitionNode,
+  type TypeNode,
+} from 'graphql';
+import { getVariableValues } from 'graphql/execution/values.js';
+import { compileQuery, isCompiledQuery } from 'graphql-jit';
 import { LRUCache } from 'lru-cache';
 
 /** How many compiled documents are kept; each is about 200 KB of generated code. */
@@ -15,15 +30,28 @@ export const COMPILED_DOCUMENTS = 100;
  * such as a request varied on purpose, never costs a compilation.
  */
 export const COMPILE_AFTER_USES = 3;
+/** The scalar a recursive variable is typed as for graphql-jit: every Strapi schema has it, and it takes any value as it is. */
+const OPAQUE_SCALAR = 'JSON';
+
+/** A compiled document: runs with the request's variables as sent, as graphql-js's `execute` would. */
+export interface CompiledDocument {
+  /**
+   * Whether these variables run compiled. graphql-jit sets a variable that was not given to null
+   * where it sits inside a literal (`{ title: $s }`), where GraphQL leaves the field out; so a
+   * document runs compiled only when every variable without a default value is given.
+   */
+  runs(variables: Record<string, unknown>): boolean;
+  query(root: unknown, context: unknown, variables: Record<string, unknown>): Promise<ExecutionResult> | ExecutionResult;
+}
 
 export class DocumentCompiler {
   private readonly uses = new WeakMap<DocumentNode, number>();
-  private readonly compiled = new LRUCache<DocumentNode, CompiledQuery | 'not compilable'>({ max: COMPILED_DOCUMENTS });
+  private readonly compiled = new LRUCache<DocumentNode, CompiledDocument | 'not compilable'>({ max: COMPILED_DOCUMENTS });
 
   constructor(private readonly schema: GraphQLSchema) {}
 
-  /** The document's compiled executor once it is used often, where compiling is safe; counts this use. */
-  compiledFor(document: DocumentNode): CompiledQuery | undefined {
+  /** The document's compiled executor once it is used often, where compiling is possible and it runs these variables; counts this use. */
+  compiledFor(document: DocumentNode, variables: Record<string, unknown>): CompiledDocument | undefined {
     const uses = (this.uses.get(document) ?? 0) + 1;
     this.uses.set(document, uses);
     if (uses < COMPILE_AFTER_USES) return undefined;
@@ -32,44 +60,75 @@ export class DocumentCompiler {
       compiled = compileDocument(this.schema, document) ?? 'not compilable';
       this.compiled.set(document, compiled);
     }
-    return compiled === 'not compilable' ? undefined : compiled;
+    return compiled === 'not compilable' || !compiled.runs(variables) ? undefined : compiled;
   }
 }
 
-export function compileDocument(schema: GraphQLSchema, document: DocumentNode): CompiledQuery | undefined {
-  const operations = document.definitions.filter((definition) => definition.kind === Kind.OPERATION_DEFINITION);
+export function compileDocument(schema: GraphQLSchema, document: DocumentNode): CompiledDocument | undefined {
+  const operations = document.definitions.filter((definition): definition is OperationDefinitionNode => definition.kind === Kind.OPERATION_DEFINITION);
   if (operations.length !== 1) return undefined;
-  for (const definition of operations) {
-    for (const variable of definition.variableDefinitions ?? []) {
-      const type = typeFromAST(schema, variable.type as never);
-      const named = type && getNamedType(type);
-      if (named && isInputObjectType(named) && reachesItself(named)) return undefined;
-    }
-  }
-  const compiled = compileQuery(schema, document);
-  return isCompiledQuery(compiled) ? compiled : undefined;
+  const [operation] = operations;
+  const definitions = operation.variableDefinitions ?? [];
+  const recursive = definitions.filter((definition) => {
+    const named = getNamedType(typeFromAST(schema, definition.type as never));
+    return named !== undefined && isInputObjectType(named) && isRecursive(named);
+  });
+  if (recursive.length > 0 && !isScalarType(schema.getType(OPAQUE_SCALAR))) return undefined;
+  const opaque = new Set(recursive);
+  const forJit: DocumentNode = recursive.length === 0 ? document : {
+    ...document,
+    definitions: document.definitions.map((definition) =>
+      definition !== operation ? definition : { ...operation, variableDefinitions: definitions.map((one) => (opaque.has(one) ? { ...one, type: opaqueType(one.type) } : one)) },
+    ),
+  };
+  const compiled = compileQuery(schema, forJit);
+  if (!isCompiledQuery(compiled)) return undefined;
+  const required = definitions.filter((definition) => definition.defaultValue === undefined).map((definition) => definition.variable.name.value);
+  const runs = (variables: Record<string, unknown>) => required.every((name) => variables[name] !== undefined);
+  if (recursive.length === 0) return { runs, query: (root, context, variables) => compiled.query(root, context, variables) };
+  const names = recursive.map((definition) => definition.variable.name.value);
+  // A REST plan hands the same (never modified) variables object to every request of its shape: coerced once.
+  const coercions = new WeakMap<Record<string, unknown>, ReturnType<typeof getVariableValues>>();
+  return {
+    runs,
+    query(root, context, variables) {
+      // graphql-js coerces every variable (and reports errors as execute would); graphql-jit gets the opaque ones coerced.
+      let coerced = coercions.get(variables);
+      if (!coerced) coercions.set(variables, (coerced = getVariableValues(schema, definitions, variables)));
+      if (coerced.errors) return { errors: coerced.errors };
+      const given = { ...variables };
+      for (const name of names) {
+        if (name in coerced.coerced) given[name] = coerced.coerced[name];
+        else delete given[name];
+      }
+      return compiled.query(root, context, given);
+    },
+  };
 }
 
-const recursive = new WeakMap<GraphQLInputObjectType, boolean>();
+/** The type with its named type replaced by the opaque scalar, its list and non-null wrappers kept. */
+function opaqueType(type: TypeNode): TypeNode {
+  if (type.kind === Kind.NAMED_TYPE) return { ...type, name: { ...type.name, value: OPAQUE_SCALAR } };
+  return { ...type, type: opaqueType(type.type) } as TypeNode;
+}
 
-/** Whether an input object type holds itself, through any depth of its fields' types. */
-function reachesItself(type: GraphQLInputObjectType): boolean {
-  const known = recursive.get(type);
+const recursiveTypes = new WeakMap<GraphQLInputObjectType, boolean>();
+
+/** Whether expanding an input object type's fields, at any depth, meets a type already being expanded. */
+function isRecursive(type: GraphQLInputObjectType, expanding = new Set<GraphQLInputObjectType>()): boolean {
+  const known = recursiveTypes.get(type);
   if (known !== undefined) return known;
-  const seen = new Set<GraphQLInputObjectType>();
-  const pending = [type];
+  if (expanding.has(type)) return true;
+  expanding.add(type);
   let found = false;
-  while (pending.length > 0 && !found) {
-    for (const field of Object.values(pending.pop()!.getFields())) {
-      const inner = getNamedType(field.type);
-      if (!isInputObjectType(inner)) continue;
-      if (inner === type) found = true;
-      else if (!seen.has(inner)) {
-        seen.add(inner);
-        pending.push(inner);
-      }
+  for (const field of Object.values(type.getFields())) {
+    const inner = getNamedType(field.type);
+    if (isInputObjectType(inner) && isRecursive(inner, expanding)) {
+      found = true;
+      break;
     }
   }
-  recursive.set(type, found);
+  expanding.delete(type);
+  recursiveTypes.set(type, found);
   return found;
 }

@@ -72,7 +72,7 @@ export function createRestHandler(deps: RestHandlerDeps): (request: Request) => 
       plan.budgetPassed = model;
     }
     narrowReads(context, deps.schema, plan.built.document);
-    const compiled = deps.compiler?.compiledFor(plan.built.document);
+    const compiled = deps.compiler?.compiledFor(plan.built.document, variables);
     const result = compiled
       ? await compiled.query(undefined, context, variables)
       : await execute({ schema: deps.schema, document: plan.built.document, variableValues: variables, contextValue: context });

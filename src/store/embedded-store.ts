@@ -5,9 +5,9 @@
 // store's own frozen documents, never copies.
 import { find as mingoFind } from 'mingo';
 import { Collection } from './embedded/collection.ts';
-import { runPipeline, sortRows } from './embedded/pipeline.ts';
+import { runPipeline, sortRows, sortedIndexes } from './embedded/pipeline.ts';
 import { compiledFilter } from './embedded/queries.ts';
-import type { Predicate } from './embedded/predicate.ts';
+import type { CompiledPredicate } from './embedded/predicate.ts';
 import { planFilter } from './embedded/plan.ts';
 import { decode, encode } from './embedded/values.ts';
 import type { Doc, Filter, FindOptions, IndexSpec, Store } from './store.ts';
@@ -113,20 +113,31 @@ export class EmbeddedStore implements Store {
     if (sort.length === 0 || (sort.length === 1 && sort[0][0] === 'id')) {
       // In id order (the collection's own order, and MongoDB's for documents written in it): stop once the page is full.
       const docs: Doc[] = [];
+      const test = query && found.slotTest(query);
       let skipped = 0;
       for (const slot of found.inIdOrder(candidates, sort[0]?.[1] ?? 1)) {
-        if (query && !query(found.view(slot))) continue;
+        if (test && !test(slot)) continue;
         if (skipped++ < skip) continue;
         docs.push(found.doc(slot));
         if (docs.length >= limit) break;
       }
       return docs;
     }
-    const views = found.viewsMatching(candidates, query);
-    this.matched.set(filter, { collection: found, version: found.version, total: views.length });
-    const sorted = sortRows(views, sort, Number.isFinite(limit) ? skip + limit : undefined).slice(skip);
-    // Sorted views lead back to the stored documents by id.
-    return sorted.map((view) => found.byId(view.id)!);
+    const slots = found.slotsMatching(candidates, query);
+    this.matched.set(filter, { collection: found, version: found.version, total: slots.length });
+    const first = Number.isFinite(limit) ? skip + limit : undefined;
+    // Top-level sort keys are read from the collection's columns; a dotted path from the views.
+    const columns = sort.every(([field]) => !field.includes('.'))
+      ? sort.map(([field]) => {
+          const column = found.column(field);
+          return slots.map((slot) => column[slot] ?? null);
+        })
+      : undefined;
+    const order = columns && sortedIndexes(columns, sort.map(([, direction]) => direction), first);
+    const page = order
+      ? order.map((index) => found.doc(slots[index]))
+      : sortRows(slots.map((slot) => found.view(slot)), sort, first).map((view) => found.byId(view.id)!);
+    return page.slice(skip);
   }
 
   private matchingViews(found: Collection, filter: Filter): Doc[] {
@@ -142,7 +153,7 @@ export class EmbeddedStore implements Store {
   }
 }
 
-function residualQuery(residual: readonly Filter[]): Predicate {
+function residualQuery(residual: readonly Filter[]): CompiledPredicate {
   return compiledFilter(encode(residual.length === 1 ? residual[0] : { $and: residual }) as Filter);
 }
 

@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { Query } from 'mingo';
 import { describe, expect, it } from 'vitest';
-import { compilePredicate } from '../../src/store/embedded/predicate.ts';
+import { compileFilter, compilePredicate } from '../../src/store/embedded/predicate.ts';
 import { Int64 } from '../../src/store/embedded/values.ts';
 import type { Filter } from '../../src/store/store.ts';
 
@@ -53,7 +53,7 @@ const filter: fc.Arbitrary<Filter> = fc.letrec<{ filter: Filter }>((tie) => ({
 })).filter;
 
 describe('native filter tests', () => {
-  it('answer as mingo does', () => {
+  it('answer as mingo does, on documents and on columns', () => {
     fc.assert(
       fc.property(filter, fc.array(doc, { minLength: 1, maxLength: 8 }), (f, docs) => {
         let reference: boolean[];
@@ -65,6 +65,10 @@ describe('native filter tests', () => {
         }
         const test = compilePredicate(f);
         expect(docs.map((d) => test(d))).toEqual(reference);
+        // The same test over columns of the fields it reads (slot i: docs[i]), as a collection scans.
+        const compiled = compileFilter(f);
+        const onSlot = compiled.onColumns(compiled.fields.map((name) => docs.map((d) => (d as Record<string, unknown>)[name])), docs);
+        expect(docs.map((_, slot) => onSlot(slot))).toEqual(reference);
       }),
       { numRuns: 5000 },
     );

@@ -125,7 +125,7 @@ async function listComponents(model: ContentModel, component: Component, items: 
   // Items belong to an entry already read; relations they hold count published entries only.
   const scope = filterScope(model, context.store, context.role, 'LIVE');
   const filter = args.filters ? await compileFilters(scope, component, args.filters) : {};
-  let all = Object.keys(filter).length === 0 ? items : items.filter(compiledFilter(filter));
+  let all = Object.keys(filter).length === 0 ? items : items.filter(compiledFilter(filter).test);
   if (hasSort(args.sort)) {
     const plan = planSort(scope, component, args.sort);
     // Items are sorted in memory, where no relation can be looked up.

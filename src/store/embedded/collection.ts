@@ -4,7 +4,11 @@ import type { Doc } from '../store.ts';
 import { Bitmap } from './bitmap.ts';
 import { FieldIndex, type Slots } from './field-index.ts';
 import type { Term } from './plan.ts';
+import type { CompiledPredicate } from './predicate.ts';
 import { frozenCopy, queryView } from './values.ts';
+
+/** Strings up to this length are shared between columns' slots (see `interned`). */
+const INTERNED_LENGTH = 64;
 
 export class Collection {
   private readonly docs: Array<Doc | undefined> = [];
@@ -12,6 +16,13 @@ export class Collection {
   private readonly views: Array<Doc | undefined> = [];
   private readonly slotOf = new Map<number, number>();
   private readonly indexes = new Map<string, FieldIndex>();
+  /**
+   * Top-level fields of the views as columns (slot -> value), made the first time a filter or a
+   * sort reads the field and kept up to date by every write: a scan reads these compact arrays
+   * instead of visiting every document, which on a busy heap costs a cache miss each.
+   */
+  private readonly columns = new Map<string, unknown[]>();
+  private readonly strings = new Map<string, string>();
   /** Every slot holding a document. */
   readonly live = new Bitmap();
   /** Slots ascend with ids while documents arrive in id order, as imports write them. */
@@ -40,7 +51,9 @@ export class Collection {
       this.idOrder = undefined;
     }
     this.docs[slot] = doc;
-    this.views[slot] = queryView(doc);
+    const view = queryView(doc);
+    this.views[slot] = view;
+    for (const [field, column] of this.columns) column[slot] = this.interned(view[field]);
     this.live.add(slot);
     for (const index of this.indexes.values()) index.add(slot, doc[index.field]);
   }
@@ -53,6 +66,7 @@ export class Collection {
     this.slotOf.delete(id);
     this.docs[slot] = undefined;
     this.views[slot] = undefined;
+    for (const column of this.columns.values()) column[slot] = undefined;
     this.live.delete(slot);
     this.idOrder = undefined;
     return true;
@@ -110,28 +124,62 @@ export class Collection {
     }
   }
 
+  /** The column of a top-level field: each slot's value in its view. */
+  column(field: string): readonly unknown[] {
+    let column = this.columns.get(field);
+    if (!column) {
+      column = new Array<unknown>(this.views.length);
+      for (let slot = 0; slot < this.views.length; slot++) column[slot] = this.interned(this.views[slot]?.[field]);
+      this.columns.set(field, column);
+    }
+    return column;
+  }
+
   /**
-   * The views of `candidates` (every slot when undefined) that pass `test`, in id order: a plain
-   * loop, for the reads that visit every candidate (sorted pages, aggregations).
+   * A short string as one shared copy: a column of enumeration values or codes then points at a
+   * handful of strings that stay in the processor's cache, where the documents' own copies are
+   * scattered over the heap and reading each would miss it.
    */
-  viewsMatching(candidates: Slots | undefined, test?: (view: Doc) => boolean): Doc[] {
-    const out: Doc[] = [];
+  private interned(value: unknown): unknown {
+    if (typeof value !== 'string' || value.length > INTERNED_LENGTH) return value;
+    let shared = this.strings.get(value);
+    if (shared === undefined) this.strings.set(value, (shared = value));
+    return shared;
+  }
+
+  /** The predicate as a test of a slot, reading the columns of the fields it tests. */
+  slotTest(predicate: CompiledPredicate): (slot: number) => boolean {
+    return predicate.onColumns(predicate.fields.map((field) => this.column(field)), this.views);
+  }
+
+  /**
+   * The slots of `candidates` (every slot when undefined) that pass `predicate`, in id order: a
+   * plain loop, for the reads that visit every candidate (sorted pages, aggregations).
+   */
+  slotsMatching(candidates: Slots | undefined, predicate?: CompiledPredicate): number[] {
+    const out: number[] = [];
     const few = this.isFew(candidates);
     const order = few ? this.fewInIdOrder(candidates) : this.slotOrder();
     const narrow = candidates !== undefined && !few;
+    const test = predicate && this.slotTest(predicate);
     for (let i = 0; i < order.length; i++) {
       const slot = order[i];
       if (narrow && !candidates.has(slot)) continue;
-      const view = this.views[slot]!;
-      if (test === undefined || test(view)) out.push(view);
+      if (test === undefined || test(slot)) out.push(slot);
     }
     return out;
   }
 
-  /** How many of `candidates` (every slot when undefined) pass `test`, in no particular order. */
-  countMatching(candidates: Slots | undefined, test: (view: Doc) => boolean): number {
+  /** The views of {@link slotsMatching}. */
+  viewsMatching(candidates: Slots | undefined, predicate?: CompiledPredicate): Doc[] {
+    return this.slotsMatching(candidates, predicate).map((slot) => this.views[slot]!);
+  }
+
+  /** How many of `candidates` (every slot when undefined) pass `predicate`, in no particular order. */
+  countMatching(candidates: Slots | undefined, predicate: CompiledPredicate): number {
+    const test = this.slotTest(predicate);
     let total = 0;
-    for (const slot of candidates ?? this.live) if (test(this.views[slot]!)) total += 1;
+    for (const slot of candidates ?? this.live) if (test(slot)) total += 1;
     return total;
   }
 

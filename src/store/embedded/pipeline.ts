@@ -4,6 +4,7 @@
 import { aggregate as mingoAggregate } from 'mingo';
 import { compare, resolve } from 'mingo/util';
 import type { Filter } from '../store.ts';
+import { reader } from './predicate.ts';
 import { compiledFilter } from './queries.ts';
 
 type Row = Record<string, unknown>;
@@ -59,7 +60,7 @@ function fieldPath(value: unknown): string | undefined {
 }
 
 function match(filter: Filter): Stage {
-  const test = compiledFilter(filter);
+  const { test } = compiledFilter(filter);
   return (rows) => rows.filter((row) => test(row));
 }
 
@@ -76,25 +77,42 @@ function sort(keys: Record<string, 1 | -1>): Stage | undefined {
  * pass (each row compared with the page's last) instead of sorting the whole set.
  */
 export function sortRows<T extends Row>(rows: T[], keys: ReadonlyArray<readonly [string, number]>, first?: number): T[] {
-  const values = rows.map((row) => keys.map(([path]) => resolve(row, path) ?? null));
-  if (values.some((row) => row.some(Array.isArray))) {
-    const sorted = mingoAggregate(rows, [{ $sort: Object.fromEntries(keys) }]) as T[];
-    return first === undefined ? sorted : sorted.slice(0, first);
-  }
+  // Each key's values as a column: a top-level field read directly (each with its own reader), a dotted path as mingo resolves it.
+  const columns = keys.map(([path]) => {
+    const read = path.includes('.') ? (row: Row) => resolve(row, path) : reader(path);
+    const column: unknown[] = new Array(rows.length);
+    for (let i = 0; i < rows.length; i++) column[i] = read(rows[i]) ?? null;
+    return column;
+  });
+  const order = sortedIndexes(columns, keys.map(([, direction]) => direction), first);
+  if (order) return order.map((index) => rows[index]);
+  const sorted = mingoAggregate(rows, [{ $sort: Object.fromEntries(keys) }]) as T[];
+  return first === undefined ? sorted : sorted.slice(0, first);
+}
+
+/**
+ * Row indexes in the order of the keys, where `columns[k][i]` is row i's value of key k (null when
+ * missing) and `directions[k]` its direction; ties keep their order. Only the `first` leading rows
+ * when given. Undefined when a value is an array: an array sorts by its least or greatest item, as
+ * MongoDB's rules say, and mingo sorts those.
+ */
+export function sortedIndexes(columns: ReadonlyArray<readonly unknown[]>, directions: readonly number[], first?: number): number[] | undefined {
+  if (columns.some((column) => column.some(Array.isArray))) return undefined;
+  const n = columns[0]?.length ?? 0;
   const order = (a: number, b: number) => {
-    for (let k = 0; k < keys.length; k++) {
-      const x = values[a][k];
-      const y = values[b][k];
+    for (let k = 0; k < columns.length; k++) {
+      const x = columns[k][a];
+      const y = columns[k][b];
       // Two numbers compare as numbers (MongoDB's order); anything else as mingo orders BSON types.
       const difference = typeof x === 'number' && typeof y === 'number' ? (x < y ? -1 : x > y ? 1 : 0) : compare(x, y);
-      if (difference !== 0) return difference * keys[k][1];
+      if (difference !== 0) return difference * directions[k];
     }
     return a - b;
   };
-  if (first !== undefined && first < rows.length / 4) return topRows(rows.length, first, order).map((index) => rows[index]);
-  const indexes = rows.map((_, index) => index);
+  if (first !== undefined && first < n / 4) return topRows(n, first, order);
+  const indexes = Array.from({ length: n }, (_, index) => index);
   indexes.sort(order);
-  return (first === undefined ? indexes : indexes.slice(0, first)).map((index) => rows[index]);
+  return first === undefined ? indexes : indexes.slice(0, first);
 }
 
 /** The `k` first of `n` indexes in `order`, kept sorted by binary insertion. */

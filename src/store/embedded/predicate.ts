@@ -13,31 +13,77 @@ export type Predicate = (doc: Record<string, unknown>) => boolean;
 type ValueTest = (value: unknown) => boolean | typeof UNSURE;
 const UNSURE = Symbol('unsure');
 
+/**
+ * A filter as a tree: conjunctions, disjunctions, native field tests and what mingo decides. It
+ * becomes generated functions, in which every test is called from a place of its own: V8 then sees
+ * one callee and one field name at each place and inlines them, where shared combinator closures
+ * would see every test of every filter and fall back to generic calls.
+ */
+type Node =
+  | { kind: 'all' | 'some' | 'none'; parts: Node[] }
+  | { kind: 'field'; field: string; test: ValueTest; fallback: Predicate }
+  | { kind: 'mingo'; test: Predicate };
+
+/** A compiled filter: a test of one document, and the same test of a slot read from columns. */
+export interface CompiledPredicate {
+  readonly test: Predicate;
+  /** The top-level fields the native tests read, in the order {@link onColumns} takes their columns. */
+  readonly fields: readonly string[];
+  /**
+   * The test of a collection slot: field `fields[i]` read from `columns[i][slot]`, and what mingo
+   * decides from `docs[slot]` (the document the columns were taken from). A scan then reads a few
+   * compact arrays instead of visiting every document.
+   */
+  onColumns(columns: ReadonlyArray<ArrayLike<unknown>>, docs: ArrayLike<Record<string, unknown> | undefined>): (slot: number) => boolean;
+}
+
 export function compilePredicate(filter: Filter): Predicate {
-  return all(Object.entries(filter).map(([key, condition]) => clause(key, condition)));
+  return compileFilter(filter).test;
 }
 
-/** Every part holds (true for none); two parts, the usual case, without a loop. */
-function all(parts: readonly Predicate[]): Predicate {
-  if (parts.length === 0) return () => true;
-  if (parts.length === 1) return parts[0];
-  if (parts.length === 2) {
-    const [a, b] = parts;
-    return (doc) => a(doc) && b(doc);
+export function compileFilter(filter: Filter): CompiledPredicate {
+  const tree = conjunction(filter);
+  const functions: Array<ValueTest | Predicate> = [];
+  const fields: string[] = [];
+  // A field name is written as a JSON string literal: whatever it holds, it reads only that field.
+  const onDocument = emit(tree, functions, (field) => `doc[${JSON.stringify(field)}]`, 'doc');
+  const onSlot = emit(tree, [], (field) => {
+    const at = fields.indexOf(field);
+    return `c${at >= 0 ? at : fields.push(field) - 1}[slot]`;
+  }, 'docs[slot]');
+  const names = functions.map((_, i) => `f${i}`);
+  const columns = fields.map((_, i) => `c${i}`);
+  const test = new Function('UNSURE', ...names, `return function test(doc) { let a; return ${onDocument}; };`)(UNSURE, ...functions) as Predicate;
+  const bind = new Function('UNSURE', ...names, `return function bind(columns, docs) { const [${columns.join(', ')}] = columns; return function testSlot(slot) { let a; return ${onSlot}; }; };`)(UNSURE, ...functions);
+  return { test, fields, onColumns: bind };
+}
+
+/**
+ * The node's code as a JavaScript expression: `read(field)` is how a field's value is read, `doc`
+ * the document handed to mingo; `functions` collects what it calls, as f0, f1... (both modes call
+ * them in the same order).
+ */
+function emit(node: Node, functions: Array<ValueTest | Predicate>, read: (field: string) => string, doc: string): string {
+  const call = (fn: ValueTest | Predicate, argument: string) => `f${functions.push(fn) - 1}(${argument})`;
+  const parts = (list: Node[], operator: string) => list.map((part) => emit(part, functions, read, doc)).join(operator);
+  switch (node.kind) {
+    case 'all':
+      return node.parts.length === 0 ? 'true' : `(${parts(node.parts, ' && ')})`;
+    case 'some':
+      return node.parts.length === 0 ? 'false' : `(${parts(node.parts, ' || ')})`;
+    case 'none':
+      return node.parts.length === 0 ? 'true' : `!(${parts(node.parts, ' || ')})`;
+    case 'field':
+      return `((a = ${call(node.test, read(node.field))}) === true || (a === UNSURE && ${call(node.fallback, doc)}))`;
+    case 'mingo':
+      return call(node.test, doc);
   }
-  return (doc) => {
-    for (let i = 0; i < parts.length; i++) if (!parts[i](doc)) return false;
-    return true;
-  };
 }
 
-/** Some part holds (false for none). */
-function some(parts: readonly Predicate[]): Predicate {
-  if (parts.length === 1) return parts[0];
-  return (doc) => {
-    for (let i = 0; i < parts.length; i++) if (parts[i](doc)) return true;
-    return false;
-  };
+/** Every key of the filter holds. */
+function conjunction(filter: Filter): Node {
+  const parts = Object.entries(filter).map(([key, condition]) => clause(key, condition));
+  return parts.length === 1 ? parts[0] : { kind: 'all', parts };
 }
 
 /** The conditions of an `$and` list, nested `$and`s of one key flattened into it. */
@@ -49,38 +95,46 @@ function conjuncts(list: readonly unknown[]): Filter[] {
   });
 }
 
-function clause(key: string, condition: unknown): Predicate {
+function clause(key: string, condition: unknown): Node {
   switch (key) {
     case '$and':
-      if (Array.isArray(condition)) return all(conjuncts(condition).map(compilePredicate));
+      if (Array.isArray(condition)) return { kind: 'all', parts: conjuncts(condition).map(conjunction) };
       break;
     case '$or':
-      if (Array.isArray(condition)) return some(condition.map((part) => compilePredicate(part as Filter)));
+      if (Array.isArray(condition)) return { kind: 'some', parts: condition.map((part) => conjunction(part as Filter)) };
       break;
     case '$nor':
-      if (Array.isArray(condition)) {
-        const parts = condition.map((part) => compilePredicate(part as Filter));
-        return (doc) => !parts.some((part) => part(doc));
-      }
+      if (Array.isArray(condition)) return { kind: 'none', parts: condition.map((part) => conjunction(part as Filter)) };
       break;
     default: {
       const test = key.startsWith('$') || key.includes('.') ? undefined : fieldTest(condition);
-      if (test) return fieldClause(key, condition, test);
+      if (test) return { kind: 'field', field: key, test, fallback: lazyMingo({ [key]: condition }) };
     }
   }
-  return mingo({ [key]: condition });
+  return { kind: 'mingo', test: mingo({ [key]: condition }) };
 }
 
-/** A top-level field's test, with mingo deciding the values the native test is unsure of. */
-function fieldClause(field: string, condition: unknown, test: ValueTest): Predicate {
-  let fallback: Predicate | undefined;
-  return (doc) => {
-    const answer = test(doc[field]);
-    if (answer !== UNSURE) return answer;
-    fallback ??= mingo({ [field]: condition });
-    return fallback(doc);
-  };
+/** mingo's test, compiled the first time a native test is unsure. */
+function lazyMingo(filter: Filter): Predicate {
+  let test: Predicate | undefined;
+  return (doc) => (test ??= mingo(filter))(doc);
 }
+
+/**
+ * A function reading one top-level field. Each field gets its own function, so V8 sees one field
+ * name at each read (a fast, monomorphic property load) rather than every field name at one shared
+ * `doc[field]`, which it can only answer with a generic lookup. The name is written as a JSON
+ * string literal, so any field name reads only that field.
+ */
+export function reader(field: string): (doc: Record<string, unknown>) => unknown {
+  let read = readers.get(field);
+  if (!read) {
+    read = new Function('doc', `return doc[${JSON.stringify(field)}];`) as (doc: Record<string, unknown>) => unknown;
+    readers.set(field, read);
+  }
+  return read;
+}
+const readers = new Map<string, (doc: Record<string, unknown>) => unknown>();
 
 function mingo(filter: Filter): Predicate {
   const query = new Query(filter);

@@ -3,19 +3,19 @@
 // shape sends the same filters again and again.
 import { LRUCache } from 'lru-cache';
 import type { Filter } from '../store.ts';
-import { type Predicate, compilePredicate } from './predicate.ts';
+import { type CompiledPredicate, compileFilter } from './predicate.ts';
 import { Int64 } from './values.ts';
 
-const compiled = new LRUCache<string, Predicate>({ max: 500 });
+const compiled = new LRUCache<string, CompiledPredicate>({ max: 500 });
 
-export function compiledFilter(filter: Filter): Predicate {
+export function compiledFilter(filter: Filter): CompiledPredicate {
   const key = filterKey(filter);
-  let test = compiled.get(key);
-  if (!test) {
-    test = compilePredicate(filter);
-    compiled.set(key, test);
+  let found = compiled.get(key);
+  if (!found) {
+    found = compileFilter(filter);
+    compiled.set(key, found);
   }
-  return test;
+  return found;
 }
 
 /**
