@@ -26,7 +26,7 @@ import { catchErrorsStep } from './http/catch-errors.ts';
 import { compressStep } from './http/compress.ts';
 import { corsStep } from './http/cors.ts';
 import { deadlineStep } from './http/deadline.ts';
-import { observeStep, recordRequest } from './http/observe.ts';
+import { boundRequestTarget, observeStep, recordRequest } from './http/observe.ts';
 import { cacheKey, cacheableRead, responseCacheStep } from './http/response-cache.ts';
 import { type Exchange, type Step, compose, currentExchange } from './http/pipeline.ts';
 import { REQUEST_ID_HEADER, echoRequestId, requestIdFrom, requestIdOf } from './http/request-id.ts';
@@ -283,7 +283,10 @@ export function createGateway(deps: GatewayDeps): Gateway {
         body: head.method === 'HEAD' ? undefined : entry.body,
         done(bytes, aborted) {
           metrics.inFlight(-1);
-          recordRequest({ logger, metrics }, head.method, url, exchange, 200, bytes, aborted);
+          entry.logTargets ??= new Map();
+          let target = entry.logTargets.get(head.method);
+          if (!target) entry.logTargets.set(head.method, (target = boundRequestTarget(logger, head.method, url)));
+          recordRequest({ logger, metrics }, target, exchange, 200, bytes, aborted);
         },
       };
     },

@@ -78,26 +78,44 @@ export function observeStep({ logger, metrics }: ObserveDeps): Step {
       const counted = head ? new Response(null, response) : response;
       return countBody(counted, (bytes, aborted) => {
         metrics.inFlight(-1);
-        recordRequest({ logger, metrics }, request.method, new URL(request.url), exchange, response.status, bytes, aborted);
+        recordRequest({ logger, metrics }, requestTarget(request.method, new URL(request.url)), exchange, response.status, bytes, aborted);
       });
     });
 }
 
-/** The request's log line and metrics sample, once its answer is sent (or abandoned). */
-export function recordRequest({ logger, metrics }: ObserveDeps, method: string, url: URL, exchange: Exchange, status: number, bytes: number, aborted: boolean): void {
-  const seconds = (performance.now() - exchange.startedAt) / 1000;
-  metrics.observeRequest(exchange.kind, status, seconds);
-  const line = requestLine(method, url, exchange, status, seconds, bytes, aborted);
-  if (status >= 500) logger.error(line, 'request');
-  else logger.info(line, 'request');
+/**
+ * Where a request's log line goes, with the fields it shares with every request of its method
+ * and URL: the gateway's logger, or a child logger with those fields bound (pino writes a child's
+ * bindings out once), kept with an answer served again and again.
+ */
+export interface RequestTarget {
+  readonly fields: TargetFields;
+  readonly bound?: Logger;
 }
 
-function requestLine(method: string, url: URL, exchange: Exchange, status: number, seconds: number, bytes: number, aborted: boolean) {
-  return {
+interface TargetFields {
+  method: string;
+  path: string;
+  query?: string;
+}
+
+export function requestTarget(method: string, url: URL): RequestTarget {
+  return { fields: { method, path: url.pathname, ...(url.search ? { query: url.search.slice(1, MAX_LOGGED_QUERY + 1) } : {}) } };
+}
+
+/** The target with its fields bound to a child of `logger`, for lines written many times. */
+export function boundRequestTarget(logger: Logger, method: string, url: URL): RequestTarget {
+  const { fields } = requestTarget(method, url);
+  return { fields, bound: logger.child(fields) };
+}
+
+/** The request's log line and metrics sample, once its answer is sent (or abandoned). */
+export function recordRequest({ logger, metrics }: ObserveDeps, target: RequestTarget, exchange: Exchange, status: number, bytes: number, aborted: boolean): void {
+  const seconds = (performance.now() - exchange.startedAt) / 1000;
+  metrics.observeRequest(exchange.kind, status, seconds);
+  const line = {
     reqId: exchange.id,
-    method,
-    path: url.pathname,
-    ...(url.search ? { query: url.search.slice(1, MAX_LOGGED_QUERY + 1) } : {}),
+    ...(target.bound ? {} : target.fields),
     status,
     durationMs: Math.round(seconds * 1e6) / 1e3,
     bytes,
@@ -105,4 +123,7 @@ function requestLine(method: string, url: URL, exchange: Exchange, status: numbe
     kind: exchange.kind,
     ...(aborted ? { aborted: true } : {}),
   };
+  const log = target.bound ?? logger;
+  if (status >= 500) log.error(line, 'request');
+  else log.info(line, 'request');
 }

@@ -9,6 +9,7 @@ import { LRUCache } from 'lru-cache';
 import type { GatewayMetrics } from '../observability/metrics.ts';
 import { type Bytes, type WholeBody, WholeResponse, byteLength, wholeBody } from '../../src/whole-response.ts';
 import { MAX_BODY_BYTES, withBoundedBody } from './body-limit.ts';
+import type { RequestTarget } from './observe.ts';
 import { noneMatchHits, notModified, strongEtag } from './conditional.ts';
 import type { Exchange, Step } from './pipeline.ts';
 
@@ -41,6 +42,8 @@ export interface Entry {
    * aside): what the server's fast path for kept answers writes (gateway/server.ts).
    */
   edge?: Array<[string, string]>;
+  /** The request log's targets of the fast path's answers from this entry, by method (GET and HEAD share an entry). */
+  logTargets?: Map<string, RequestTarget>;
 }
 
 /** What keeps answers apart: see the module's comment. */

@@ -25,7 +25,12 @@ function isoTime(): () => string {
   };
 }
 
-/** A JSON logger at `level`, writing to `destination` (stdout when absent). */
+/**
+ * A JSON logger at `level`, writing to `destination`; when absent, to stdout without waiting for
+ * each line's write: lines that come while a write is under way go out together in the next one
+ * (pino's asynchronous destination, flushed when the process exits), instead of one system call
+ * per request.
+ */
 export function createLogger(level: LogLevel, destination?: DestinationStream): Logger {
   const options = {
     level,
@@ -36,7 +41,7 @@ export function createLogger(level: LogLevel, destination?: DestinationStream): 
       return exchange ? { reqId: exchange.id } : {};
     },
   };
-  return destination ? pino(options, destination) : pino(options);
+  return pino(options, destination ?? pino.destination({ dest: 1, sync: false }));
 }
 
 /** A logger that writes nothing: the default of in-process gateways in tests. */
