@@ -29,9 +29,16 @@ export interface Loaders {
   inverse(ct: ContentType, field: string, args: RelationArgs & { perParent: number }): DataLoader<number, Doc[]>;
 }
 
-/** JSON key for loader identity; bigint and Date arguments included. */
+/**
+ * JSON key for loader identity; bigint and Date arguments included. JSON.stringify refuses a
+ * bigint: only then is the (much slower) replacer used, which writes it as `5n`.
+ */
 function argsKey(parts: unknown[]): string {
-  return JSON.stringify(parts, (_k, v) => (typeof v === 'bigint' ? `${v}n` : v));
+  try {
+    return JSON.stringify(parts);
+  } catch {
+    return JSON.stringify(parts, (_k, v) => (typeof v === 'bigint' ? `${v}n` : v));
+  }
 }
 
 /** A loader's key: plain text for the usual relation without filters or sort, JSON otherwise. */

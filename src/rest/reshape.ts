@@ -82,8 +82,9 @@ class Shaper {
   /** Each entry of a list, as {@link entry} shapes it. */
   *entries(owner: ContentType, selection: Selection, raw: unknown): Sliced<Json[]> {
     const out: Json[] = [];
+    const flat = selection.populate.size === 0;
     for (const item of asList(raw)) {
-      out.push(yield* this.entry(owner, selection, item));
+      out.push(flat ? this.flatEntry(owner, selection, item) : yield* this.entry(owner, selection, item));
       if (this.pacer.tired()) yield;
     }
     return out;
@@ -91,21 +92,29 @@ class Shaper {
 
   /** `{ id, attributes }`, or `{ id, ...attributes }` in the plugins' plain format. */
   *entry(owner: ContentType, selection: Selection, raw: unknown): Sliced<Json> {
+    if (selection.populate.size === 0) return this.flatEntry(owner, selection, raw);
     const entity = asRecord(raw);
     const attributes = yield* this.attributes(owner, selection, asRecord(entity.attributes));
     return this.plain ? { id: toId(entity.id), ...attributes } : { id: toId(entity.id), attributes };
   }
 
+  /** {@link entry} for a selection that populates nothing: no list below it, so nothing to slice. */
+  private flatEntry(owner: ContentType, selection: Selection, raw: unknown): Json {
+    const entity = asRecord(raw);
+    const attributes = fieldValues(owner, selection, asRecord(entity.attributes));
+    return this.plain ? { id: toId(entity.id), ...attributes } : { id: toId(entity.id), attributes };
+  }
+
   /** `aliases`: the response names of fields selected under another name (see `zone-aliases.ts`). */
   private *attributes(owner: Owner, selection: Selection, raw: Json, aliases?: ReadonlyMap<string, string>): Sliced<Json> {
-    const out: Json = {};
-    for (const name of selection.fields) out[name] = storedValue(owner, name, raw[aliases?.get(name) ?? name]);
+    const out = fieldValues(owner, selection, raw, aliases);
     for (const [name, node] of selection.populate) out[name] = yield* this.populated(node, raw[aliases?.get(name) ?? name]);
     return out;
   }
 
   private *item(owner: Owner, selection: Selection, raw: unknown, aliases?: ReadonlyMap<string, string>): Sliced<Json> {
     const item = asRecord(raw);
+    if (selection.populate.size === 0) return { id: toId(item.id), ...fieldValues(owner, selection, item, aliases) };
     return { id: toId(item.id), ...(yield* this.attributes(owner, selection, item, aliases)) };
   }
 
@@ -153,15 +162,43 @@ class Shaper {
   }
 }
 
+/** The selected scalar fields of `raw`, as REST shows them (see {@link showValue}). */
+function fieldValues(owner: Owner, selection: Selection, raw: Json, aliases?: ReadonlyMap<string, string>): Json {
+  const out: Json = {};
+  const shown = showFields(owner, selection);
+  for (let i = 0; i < shown.length; i++) {
+    const [name, show] = shown[i];
+    const value = raw[aliases?.get(name) ?? name];
+    out[name] = show ? show(value) : value;
+  }
+  return out;
+}
+
+type Show = (value: unknown) => unknown;
+const shownFields = new WeakMap<Selection, WeakMap<Owner, ReadonlyArray<readonly [string, Show | undefined]>>>();
+
+/** Each selected field with how REST shows its value (none: as GraphQL answered it), made once per selection and owner. */
+function showFields(owner: Owner, selection: Selection): ReadonlyArray<readonly [string, Show | undefined]> {
+  let byOwner = shownFields.get(selection);
+  if (!byOwner) shownFields.set(selection, (byOwner = new WeakMap()));
+  let shown = byOwner.get(owner);
+  if (!shown) {
+    shown = selection.fields.map((name) => [name, showValue(owner, name)] as const);
+    byOwner.set(owner, shown);
+  }
+  return shown;
+}
+
 /**
  * GraphQL serialises enumerations by value name, REST shows the stored value; GraphQL's Long is a
  * number where it is safe, REST's biginteger always its decimal string (as Strapi's REST answers).
  */
-function storedValue(owner: Owner, name: string, value: unknown): unknown {
+function showValue(owner: Owner, name: string): Show | undefined {
   const attribute = owner.attributes.get(name);
-  if (attribute?.type === 'biginteger' && value !== null && value !== undefined) return String(value);
-  if (attribute?.type !== 'enumeration' || typeof value !== 'string') return value;
-  return storedEnumValues(attribute).get(value) ?? value;
+  if (attribute?.type === 'biginteger') return (value) => (value !== null && value !== undefined ? String(value) : value);
+  if (attribute?.type !== 'enumeration') return undefined;
+  const stored = storedEnumValues(attribute);
+  return (value) => (typeof value === 'string' ? stored.get(value) ?? value : value);
 }
 
 const enumValues = new WeakMap<object, Map<string, string>>();
