@@ -1,8 +1,9 @@
 // A dataset file + a port + RESPONSE_CACHE -> the gateway running as a child process on the
-// embedded store (gateway/main.ts, as `npm start` runs it, with --seed), timed from spawn to its
+// embedded store (gateway/main.ts with the Node flags `npm start` gives it, and --seed), timed from spawn to its
 // first healthy answer. Its output (one log line per request) goes to a file in the temp folder.
 import { spawn } from 'node:child_process';
 import { closeSync } from 'node:fs';
+import { GATEWAY_NODE_FLAGS } from '../../gateway/node-flags.ts';
 import { memoryOf, outputFile, stopChild, waitUntilAnswers, type Memory } from './child.ts';
 
 /** The conformance fixture's model; the repository keeps an identical copy. */
@@ -31,7 +32,7 @@ export interface GatewayProcess {
 
 export async function startGatewayProcess(options: GatewayProcessOptions): Promise<GatewayProcess> {
   const entry = new URL('./gateway-child.ts', import.meta.url).pathname;
-  const args = [...(options.nodeFlags ?? []), '--import', 'tsx', entry, '--schema', BENCH_SCHEMA, '--seed', options.dataset, '--port', String(options.port), '--host', '127.0.0.1'];
+  const args = [...GATEWAY_NODE_FLAGS, ...(options.nodeFlags ?? []), '--import', 'tsx', entry, '--schema', BENCH_SCHEMA, '--seed', options.dataset, '--port', String(options.port), '--host', '127.0.0.1'];
   const started = performance.now();
   const output = outputFile(`gateway-${options.port}.log`);
   const child = spawn(process.execPath, args, {
