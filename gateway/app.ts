@@ -3,6 +3,7 @@
 // /metrics, GraphiQL, the API reference). Both protocols build their context here, so they share
 // loaders, roles and permission checks.
 import type { GraphQLSchema } from 'graphql';
+import { LRUCache } from 'lru-cache';
 import type { AccessSettings } from '../src/auth/access.ts';
 import { ApiTokenLookup } from '../src/auth/api-tokens.ts';
 import { anonymous, authenticate, type Caller } from '../src/auth/credentials.ts';
@@ -124,6 +125,25 @@ export interface Gateway {
 
 /** How long the entry estimate goes unmeasured after a failed measurement of the data. */
 const REMEASURE_AFTER_FAILURE_MS = 60_000;
+
+/**
+ * Request targets of the fast path lately seen, parsed: a repeated read sends the same target
+ * again and again. The URL objects are only read.
+ */
+const parsedTargets = new LRUCache<string, URL>({ max: 1000 });
+
+/** Longer targets are parsed each time, so the kept ones hold at most a few megabytes. */
+const PARSED_TARGET_LENGTH = 2048;
+
+/** The request target (`/api/articles?…`) as a URL, parsed once while it keeps coming. */
+function requestUrl(target: string): URL {
+  let url = parsedTargets.get(target);
+  if (!url) {
+    url = new URL(target, 'http://gateway.invalid');
+    if (target.length <= PARSED_TARGET_LENGTH) parsedTargets.set(target, url);
+  }
+  return url;
+}
 
 /** The whole gateway as one fetch handler: the edge's steps around the routes. */
 export function createGateway(deps: GatewayDeps): Gateway {
@@ -259,7 +279,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
     kept(head) {
       if (head.header('authorization') !== undefined || head.header('origin') !== undefined || head.header('if-none-match') !== undefined) return undefined;
       if (head.method === 'POST' && head.body === undefined) return undefined;
-      const url = new URL(head.url, 'http://gateway.invalid');
+      const url = requestUrl(head.url);
       if (!cacheableRead(head.method, url.pathname, head.header('content-type'))) return undefined;
       const settings = deps.settings();
       if (!settings) return undefined;

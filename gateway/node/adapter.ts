@@ -4,6 +4,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { LRUCache } from 'lru-cache';
 import { WholeResponse, byteLength, wholeBody } from '../../src/whole-response.ts';
 import type { KeptReply, RequestHead } from '../app.ts';
 
@@ -17,15 +18,25 @@ const UNREPRESENTABLE_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
  */
 export function unreadable(req: IncomingMessage): { status: 400 | 405; message: string } | undefined {
   if (UNREPRESENTABLE_METHODS.has(req.method ?? '')) return { status: 405, message: 'Method Not Allowed' };
-  const hosts = req.rawHeaders.filter((_, i) => i % 2 === 0 && req.rawHeaders[i].toLowerCase() === 'host').length;
+  let hosts = 0;
+  for (let i = 0; i < req.rawHeaders.length; i += 2) if (req.rawHeaders[i].length === 4 && req.rawHeaders[i].toLowerCase() === 'host') hosts++;
   if (hosts > 1) return { status: 400, message: 'Bad Request: more than one Host header' };
   if (hosts === 0) return req.httpVersion === '1.0' ? undefined : { status: 400, message: 'Bad Request: no Host header' };
   if (!isHost(req.headers.host!)) return { status: 400, message: 'Bad Request: the Host header is not a host' };
   return undefined;
 }
 
+/** Host header values seen lately and whether each is a host: a client sends the same one with every request. */
+const knownHosts = new LRUCache<string, boolean>({ max: 256 });
+
 /** `example.com`, `example.com:8080`, `127.0.0.1`, `[::1]:80`: a host and an optional port, nothing else. */
 function isHost(value: string): boolean {
+  let known = knownHosts.get(value);
+  if (known === undefined) knownHosts.set(value, (known = parsesAsHost(value)));
+  return known;
+}
+
+function parsesAsHost(value: string): boolean {
   if (!/^(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9._~!$&'()*+,;=%-]+)(:\d{1,5})?$/.test(value)) return false;
   try {
     return new URL(`http://${value}/`).host !== '';
