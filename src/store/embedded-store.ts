@@ -1,8 +1,10 @@
 // The embedded store: in-memory collections queried with MongoDB's query language, the default
 // when no MONGODB_URI is set. Indexed conditions narrow the documents first (ids through a map,
-// declared indexes through postings and bitmaps); mingo tests only the rest; a page in id order
-// stops once it is full; counts of indexed conditions read no document. Reads hand out the
-// store's own frozen documents, never copies.
+// declared indexes through postings and bitmaps); the rest is tested by the filter's compiled
+// test (predicate.ts, mingo deciding what it does not know) over columns of the fields it reads;
+// a page in id order stops once it is full; sorted pages read their keys from columns; counts of
+// indexed conditions read no document. Reads hand out the store's own frozen documents, never
+// copies.
 import { find as mingoFind } from 'mingo';
 import { Collection } from './embedded/collection.ts';
 import { runPipeline, sortRows, sortedIndexes } from './embedded/pipeline.ts';

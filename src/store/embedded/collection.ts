@@ -1,5 +1,6 @@
 // One collection of the embedded store: documents in slots (frozen, handed out as they are),
-// their ids mapped to slots, the fields indexed, and the slots a planned filter leaves to test.
+// their ids mapped to slots, the fields indexed, columns of the fields filters and sorts read, and
+// the slots a planned filter leaves to test.
 import type { Doc } from '../store.ts';
 import { Bitmap } from './bitmap.ts';
 import { FieldIndex, type Slots } from './field-index.ts';
