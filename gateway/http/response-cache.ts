@@ -7,7 +7,7 @@
 // without errors. `clear()` forgets everything: when the data or the access settings change.
 import { LRUCache } from 'lru-cache';
 import type { GatewayMetrics } from '../observability/metrics.ts';
-import { type Bytes, type WholeBody, WholeResponse, byteLength, wholeBody } from '../../src/whole-response.ts';
+import { type Bytes, WholeResponse, byteLength, wholeBody } from '../../src/whole-response.ts';
 import { MAX_BODY_BYTES, withBoundedBody } from './body-limit.ts';
 import type { RequestTarget } from './observe.ts';
 import { noneMatchHits, notModified, strongEtag } from './conditional.ts';
@@ -31,8 +31,8 @@ export interface ResponseCacheDeps {
 }
 
 export interface Entry {
-  /** Bytes once kept; the text as made when the answer is not kept (no copy needed then). */
-  body: WholeBody;
+  /** The answer's bytes. */
+  body: Bytes;
   /** The answer's headers, ETag, Cache-Control and Vary included. */
   headers: Array<[string, string]>;
   etag: string;
@@ -115,7 +115,7 @@ export function responseCacheStep(deps: ResponseCacheDeps): ResponseCacheStep {
     const response = await next(forwarded, exchange);
     if (response.status !== 200) return response;
     const keep = deps.enabled && !exchange.uncacheable;
-    const entry = await entryOf(response, request, deps.cacheControl(url.pathname), read, keep);
+    const entry = await entryOf(response, request, deps.cacheControl(url.pathname), read);
     if (keep) {
       cache.set(key, entry);
       exchange.kept = entry;
@@ -144,10 +144,11 @@ export function cacheableRead(method: string, pathname: string, contentType: str
 }
 
 /** The 200's bytes and headers, with its validator and caching rules. */
-async function entryOf(response: Response, request: Request, cacheControl: string, kind: Entry['kind'], keep: boolean): Promise<Entry> {
+async function entryOf(response: Response, request: Request, cacheControl: string, kind: Entry['kind']): Promise<Entry> {
   const whole = wholeBody(response) ?? (new Uint8Array(await response.arrayBuffer()) as Bytes);
-  // Kept answers are bytes (their size is what the bound counts, and hits need no encoding).
-  const body = keep && typeof whole === 'string' ? (Buffer.from(whole) as Bytes) : whole;
+  // Text is encoded once, here: the ETag hashes those bytes, the server writes them, and a kept
+  // answer's size is what the bound counts (hits need no encoding).
+  const body = typeof whole === 'string' ? (Buffer.from(whole) as Bytes) : whole;
   const etag = strongEtag(body);
   const headers = new Headers(response.headers);
   headers.set('etag', etag);
