@@ -59,8 +59,9 @@ export function createRestHandler(deps: RestHandlerDeps): (request: Request) => 
     if (wantsExplain(request)) {
       return new Response(explain({ document: plan.built.document, variables }), { status: 200, headers: { 'content-type': EXPLAIN_TYPE } });
     }
-    const root = await run(plan, variables, context);
-    const body = await reshape(route, plan.operation, plan.query, root, context);
+    // The GraphQL result is held by no variable here, so it can be collected once reshaped, while
+    // the answer is written out (a large answer's objects are many, and several are in flight).
+    const body = await reshape(route, plan.operation, plan.query, await run(plan, variables, context), context);
     return json(200, await stringifyInSlices(body, context.deadline));
   }
 
