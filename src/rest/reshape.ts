@@ -94,26 +94,36 @@ class Shaper {
   *entry(owner: ContentType, selection: Selection, raw: unknown): Sliced<Json> {
     if (selection.populate.size === 0) return this.flatEntry(owner, selection, raw);
     const entity = asRecord(raw);
-    const attributes = yield* this.attributes(owner, selection, asRecord(entity.attributes));
-    return this.plain ? { id: toId(entity.id), ...attributes } : { id: toId(entity.id), attributes };
+    const attributes = yield* this.attributes(owner, selection, asRecord(entity.attributes), undefined, !this.plain);
+    return this.plain ? { id: toId(entity.id), ...attributes } : reshaped(entity, attributes);
   }
 
   /** {@link entry} for a selection that populates nothing: no list below it, so nothing to slice. */
   private flatEntry(owner: ContentType, selection: Selection, raw: unknown): Json {
     const entity = asRecord(raw);
-    const attributes = fieldValues(owner, selection, asRecord(entity.attributes));
-    return this.plain ? { id: toId(entity.id), ...attributes } : { id: toId(entity.id), attributes };
+    if (this.plain) return { id: toId(entity.id), ...fieldValues(owner, selection, asRecord(entity.attributes)) };
+    return reshaped(entity, fieldValues(owner, selection, asRecord(entity.attributes), undefined, true));
   }
 
-  /** `aliases`: the response names of fields selected under another name (see `zone-aliases.ts`). */
-  private *attributes(owner: Owner, selection: Selection, raw: Json, aliases?: ReadonlyMap<string, string>): Sliced<Json> {
-    const out = fieldValues(owner, selection, raw, aliases);
+  /**
+   * `aliases`: the response names of fields selected under another name (see `zone-aliases.ts`).
+   * `reuse`: the GraphQL result's object may become the answer's (see {@link fieldValues}).
+   */
+  private *attributes(owner: Owner, selection: Selection, raw: Json, aliases?: ReadonlyMap<string, string>, reuse = false): Sliced<Json> {
+    const out = fieldValues(owner, selection, raw, aliases, reuse);
     for (const [name, node] of selection.populate) out[name] = yield* this.populated(node, raw[aliases?.get(name) ?? name]);
     return out;
   }
 
-  private *item(owner: Owner, selection: Selection, raw: unknown, aliases?: ReadonlyMap<string, string>): Sliced<Json> {
+  /** A component item: `{ id, ...fields }`; `reuse` as for {@link attributes} (never for a dynamic zone's, which gets `__component`). */
+  private *item(owner: Owner, selection: Selection, raw: unknown, aliases?: ReadonlyMap<string, string>, reuse = false): Sliced<Json> {
     const item = asRecord(raw);
+    if (reuse && !this.plain && aliases === undefined) {
+      // The item's selection set is `id` and then the attributes, as the answer orders them.
+      const out = yield* this.attributes(owner, selection, item, undefined, true);
+      out.id = toId(item.id);
+      return out;
+    }
     if (selection.populate.size === 0) return { id: toId(item.id), ...fieldValues(owner, selection, item, aliases) };
     return { id: toId(item.id), ...(yield* this.attributes(owner, selection, item, aliases)) };
   }
@@ -121,7 +131,7 @@ class Shaper {
   private *items(owner: Owner, selection: Selection, raw: unknown): Sliced<Json[]> {
     const out: Json[] = [];
     for (const item of asList(raw)) {
-      out.push(yield* this.item(owner, selection, item));
+      out.push(yield* this.item(owner, selection, item, undefined, true));
       if (this.pacer.tired()) yield;
     }
     return out;
@@ -142,7 +152,7 @@ class Shaper {
       case 'component': {
         const owner = component(this.model, node.component);
         if (node.repeatable) return yield* this.items(owner, node.selection, raw);
-        return raw ? yield* this.item(owner, node.selection, raw) : null;
+        return raw ? yield* this.item(owner, node.selection, raw, undefined, true) : null;
       }
       case 'dynamiczone': {
         const aliases = zoneAliases(this.model, node.parts);
@@ -162,16 +172,38 @@ class Shaper {
   }
 }
 
-/** The selected scalar fields of `raw`, as REST shows them (see {@link showValue}). */
-function fieldValues(owner: Owner, selection: Selection, raw: Json, aliases?: ReadonlyMap<string, string>): Json {
-  const out: Json = {};
+/**
+ * The selected scalar fields of `raw`, as REST shows them (see {@link showValue}). With `reuse`,
+ * and no alias, they are written over `raw` itself and `raw` is returned: a GraphQL result's
+ * object is the request's own, made for this answer, and its selection set asked for exactly
+ * these fields and then the populated ones, in the answer's order; so a large answer is not
+ * copied object by object. An empty selection is answered `{}`: its selection set held only
+ * `__typename`, which a selection set cannot be without.
+ */
+function fieldValues(owner: Owner, selection: Selection, raw: Json, aliases?: ReadonlyMap<string, string>, reuse = false): Json {
   const shown = showFields(owner, selection);
+  if (reuse && aliases === undefined) {
+    if (selection.fields.length === 0 && selection.populate.size === 0) return {};
+    for (let i = 0; i < shown.length; i++) {
+      const [name, show] = shown[i];
+      if (show) raw[name] = show(raw[name]);
+    }
+    return raw;
+  }
+  const out: Json = {};
   for (let i = 0; i < shown.length; i++) {
     const [name, show] = shown[i];
     const value = raw[aliases?.get(name) ?? name];
     out[name] = show ? show(value) : value;
   }
   return out;
+}
+
+/** The GraphQL entity `{ id, attributes }` as REST's: its id a number, its attributes shaped; the same object. */
+function reshaped(entity: Json, attributes: Json): Json {
+  entity.id = toId(entity.id);
+  entity.attributes = attributes;
+  return entity;
 }
 
 type Show = (value: unknown) => unknown;
