@@ -94,7 +94,11 @@ export function compileDocument(schema: GraphQLSchema, document: DocumentNode): 
     query(root, context, variables) {
       // graphql-js coerces every variable (and reports errors as execute would); graphql-jit gets the opaque ones coerced.
       let coerced = coercions.get(variables);
-      if (!coerced) coercions.set(variables, (coerced = getVariableValues(schema, definitions, variables)));
+      if (!coerced) {
+        coerced = getVariableValues(schema, definitions, variables);
+        if (coerced.coerced) frozen(coerced.coerced);
+        coercions.set(variables, coerced);
+      }
       if (coerced.errors) return { errors: coerced.errors };
       const given = { ...variables };
       for (const name of names) {
@@ -104,6 +108,15 @@ export function compileDocument(schema: GraphQLSchema, document: DocumentNode): 
       return compiled.query(root, context, given);
     },
   };
+}
+
+/** Coerced values are shared by every request of a plan: frozen, so no resolver can change them for the next. */
+function frozen<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) frozen(inner);
+  }
+  return value;
 }
 
 /** The type with its named type replaced by the opaque scalar, its list and non-null wrappers kept. */
