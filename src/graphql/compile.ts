@@ -22,6 +22,7 @@ import {
 import { getVariableValues } from 'graphql/execution/values.js';
 import { compileQuery, isCompiledQuery } from 'graphql-jit';
 import { LRUCache } from 'lru-cache';
+import { deepFreeze } from '../deep-freeze.ts';
 
 /** How many compiled documents are kept; each is about 200 KB of generated code. */
 export const COMPILED_DOCUMENTS = 100;
@@ -96,7 +97,8 @@ export function compileDocument(schema: GraphQLSchema, document: DocumentNode): 
       let coerced = coercions.get(variables);
       if (!coerced) {
         coerced = getVariableValues(schema, definitions, variables);
-        if (coerced.coerced) frozen(coerced.coerced);
+        // Shared by every request of the plan: frozen, so no resolver can change them for the next.
+        if (coerced.coerced) deepFreeze(coerced.coerced);
         coercions.set(variables, coerced);
       }
       if (coerced.errors) return { errors: coerced.errors };
@@ -108,15 +110,6 @@ export function compileDocument(schema: GraphQLSchema, document: DocumentNode): 
       return compiled.query(root, context, given);
     },
   };
-}
-
-/** Coerced values are shared by every request of a plan: frozen, so no resolver can change them for the next. */
-function frozen<T>(value: T): T {
-  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const inner of Object.values(value)) frozen(inner);
-  }
-  return value;
 }
 
 /** The type with its named type replaced by the opaque scalar, its list and non-null wrappers kept. */

@@ -3,6 +3,7 @@
 import type { GraphQLFieldResolver } from 'graphql';
 import { find as mingoFind } from 'mingo';
 import { compiledFilter } from '../../store/embedded/queries.ts';
+import { deepFreeze } from '../../deep-freeze.ts';
 import { ForbiddenError, ValidationError } from '../../errors/errors.ts';
 import { componentTypeName } from '../../model/naming.ts';
 import {
@@ -83,14 +84,6 @@ function parsedJson(data: Data, name: string): unknown {
   if (!parsed) parsedByDoc.set(data, (parsed = new Map()));
   if (!parsed.has(name)) parsed.set(name, deepFreeze(JSON.parse(value)));
   return parsed.get(name);
-}
-
-function deepFreeze<T>(value: T): T {
-  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const inner of Object.values(value)) deepFreeze(inner);
-  }
-  return value;
 }
 
 function relationResolver(model: ContentModel, attribute: RelationAttribute): Resolver {

@@ -1,5 +1,6 @@
 // Stored values as the embedded store keeps them: deep-frozen copies (so reads hand them out
 // without copying), and, for mingo, a view where each int64 sorts and compares by its value.
+import { deepFreeze } from '../../deep-freeze.ts';
 
 /**
  * An int64 as mingo should see it. mingo compares two values of one class by their `toString()`,
@@ -21,14 +22,6 @@ const OFFSET = 2n ** 63n;
 /** A frozen deep copy: what the store keeps and hands out. */
 export function frozenCopy<T>(value: T): T {
   return deepFreeze(structuredClone(value));
-}
-
-function deepFreeze<T>(value: T): T {
-  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const inner of Object.values(value)) deepFreeze(inner);
-  }
-  return value;
 }
 
 function holdsBigint(value: unknown): boolean {
