@@ -14,18 +14,23 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
+/** Collects what the server writes on `socket` until it closes: the status, the headers (lower-cased) and the body. */
+function answerOf(socket: net.Socket, resolve: (answer: { status: number; headers: string; body: string }) => void, reject: (error: Error) => void): void {
+  let text = '';
+  socket.setEncoding('utf8');
+  socket.on('data', (chunk) => (text += chunk));
+  socket.on('error', reject);
+  socket.on('close', () => {
+    const [headers, body = ''] = text.split('\r\n\r\n');
+    resolve({ status: Number(headers.split(' ')[1]), headers: headers.toLowerCase(), body });
+  });
+}
+
 /** Sends `head` (a request line and headers) as written; resolves with the status line and the answer. */
 function raw(head: string): Promise<{ status: number; headers: string; body: string }> {
   return new Promise((resolve, reject) => {
     const socket = net.connect(server.port, '127.0.0.1', () => socket.write(`${head}\r\n\r\n`));
-    let text = '';
-    socket.setEncoding('utf8');
-    socket.on('data', (chunk) => (text += chunk));
-    socket.on('error', reject);
-    socket.on('close', () => {
-      const [headers, body = ''] = text.split('\r\n\r\n');
-      resolve({ status: Number(headers.split(' ')[1]), headers: headers.toLowerCase(), body });
-    });
+    answerOf(socket, resolve, reject);
     setTimeout(() => socket.end(), 500);
   });
 }
@@ -38,14 +43,7 @@ function postInTwoParts(body: string, pauseMs: number): Promise<{ status: number
       socket.write(body.slice(0, 10));
       setTimeout(() => socket.write(body.slice(10)), pauseMs);
     });
-    let text = '';
-    socket.setEncoding('utf8');
-    socket.on('data', (chunk) => (text += chunk));
-    socket.on('error', reject);
-    socket.on('close', () => {
-      const [head, rest = ''] = text.split('\r\n\r\n');
-      resolve({ status: Number(head.split(' ')[1]), body: rest });
-    });
+    answerOf(socket, resolve, reject);
   });
 }
 
