@@ -3,8 +3,9 @@
 // memory, bounded in bytes, and served again to callers of the same access class. The key is the
 // access class (the settings' generation, role or token, the user for `me`), the method (HEAD as
 // GET), the path and query, Accept, Accept-Encoding, and a GraphQL POST's body; an entry holds the
-// bytes exactly as they were sent, compressed or not. Only 200 answers are kept, and GraphQL ones
-// without errors. `clear()` forgets everything: when the data or the access settings change.
+// bytes exactly as they were sent, compressed or not. Only whole 200 answers to GET and POST are
+// kept, and GraphQL ones without errors; a HEAD is answered as its GET, without the body, and
+// never kept. `clear()` forgets everything: when the data or the access settings change.
 import { LRUCache } from 'lru-cache';
 import type { GatewayMetrics } from '../observability/metrics.ts';
 import { type Bytes, WholeResponse, byteLength, wholeBody } from '../../src/whole-response.ts';
@@ -33,6 +34,8 @@ export interface ResponseCacheDeps {
 export interface Entry {
   /** The answer's bytes. */
   body: Bytes;
+  /** How many bytes `body` had when it was kept: an entry whose body no longer has them is not served. */
+  length: number;
   /** The answer's headers, ETag, Cache-Control and Vary included. */
   headers: Array<[string, string]>;
   etag: string;
@@ -112,11 +115,11 @@ export function responseCacheStep(deps: ResponseCacheDeps): ResponseCacheStep {
       exchange.kept = kept;
       return answer(request, kept);
     }
-    const response = await next(forwarded, exchange);
+    // A HEAD is made as its GET, so it has the GET's headers and length; the answer kept is the GET's.
+    const response = await next(request.method === 'HEAD' ? asGet(forwarded) : forwarded, exchange);
     if (response.status !== 200) return response;
-    const keep = deps.enabled && !exchange.uncacheable;
     const entry = await entryOf(response, request, deps.cacheControl(url.pathname), read);
-    if (keep) {
+    if (deps.enabled && !exchange.uncacheable && isWhole(response, entry)) {
       cache.set(key, entry);
       exchange.kept = entry;
     }
@@ -125,7 +128,12 @@ export function responseCacheStep(deps: ResponseCacheDeps): ResponseCacheStep {
 
   function lookup(key: string, count = true): Entry | undefined {
     if (!deps.enabled) return undefined;
-    const kept = cache.get(key);
+    let kept = cache.get(key);
+    // Bytes that are not all there (a buffer detached or cut) are never served: made again instead.
+    if (kept && byteLength(kept.body) !== kept.length) {
+      cache.delete(key);
+      kept = undefined;
+    }
     if (count) deps.metrics.recordCacheLookup('response', kept !== undefined);
     return kept;
   }
@@ -143,6 +151,17 @@ export function cacheableRead(method: string, pathname: string, contentType: str
   return /^application\/json\b/i.test(contentType ?? '') ? 'graphql' : undefined;
 }
 
+/** The GET a HEAD stands for: same URL, headers and signal. */
+function asGet(request: Request): Request {
+  return new Request(request.url, { method: 'GET', headers: request.headers, signal: request.signal });
+}
+
+/** Whether `entry` holds all of `response`'s body: as many bytes as a content-length it declared. */
+function isWhole(response: Response, entry: Entry): boolean {
+  const declared = response.headers.get('content-length');
+  return declared === null || Number(declared) === entry.length;
+}
+
 /** The 200's bytes and headers, with its validator and caching rules. */
 async function entryOf(response: Response, request: Request, cacheControl: string, kind: Entry['kind']): Promise<Entry> {
   const whole = wholeBody(response) ?? (new Uint8Array(await response.arrayBuffer()) as Bytes);
@@ -155,13 +174,13 @@ async function entryOf(response: Response, request: Request, cacheControl: strin
   headers.set('content-length', String(byteLength(body)));
   if (!headers.has('cache-control')) headers.set('cache-control', forCaller(cacheControl, request.headers.has('authorization')));
   headers.set('vary', varyWith(headers.get('vary'), VARY));
-  return { body, headers: [...headers], etag, kind };
+  return { body, length: byteLength(body), headers: [...headers], etag, kind };
 }
 
-/** The kept answer, or a 304 when the client's copy is current. */
+/** The kept answer (its headers alone to a HEAD), or a 304 when the client's copy is current. */
 function answer(request: Request, entry: Entry): Response {
   if (noneMatchHits(request.headers.get('if-none-match'), entry.etag)) return notModified(entry.headers);
-  return new WholeResponse(entry.body, { status: 200, headers: entry.headers });
+  return new WholeResponse(request.method === 'HEAD' ? null : entry.body, { status: 200, headers: entry.headers });
 }
 
 /**
