@@ -65,6 +65,12 @@ export function cacheKey({ access, method, target, accept, acceptEncoding, body 
   return [access, method === 'HEAD' ? 'GET' : method, target, accept ?? '', acceptEncoding ?? '', body].join('\n');
 }
 
+/** The key of a fetch request (see {@link cacheKey}). */
+function requestKey(access: string, request: Request, url: URL, body: string): string {
+  const { headers } = request;
+  return cacheKey({ access, method: request.method, target: url.pathname + url.search, accept: headers.get('accept'), acceptEncoding: headers.get('accept-encoding'), body });
+}
+
 /** Headers that make an answer differ for one URL: content negotiation and the credential. */
 const VARY = ['Accept', 'Authorization'];
 
@@ -100,14 +106,7 @@ export function responseCacheStep(deps: ResponseCacheDeps): ResponseCacheStep {
     const access = await deps.accessKey(forwarded, exchange).catch(() => undefined);
     // Not answerable from the cache: the route says why (401, 503...).
     if (access === undefined) return next(forwarded, exchange);
-    const key = cacheKey({
-      access,
-      method: request.method,
-      target: url.pathname + url.search,
-      accept: request.headers.get('accept'),
-      acceptEncoding: request.headers.get('accept-encoding'),
-      body,
-    });
+    const key = requestKey(access, request, url, body);
 
     const kept = lookup(key);
     if (kept) {

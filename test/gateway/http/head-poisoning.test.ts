@@ -52,15 +52,15 @@ async function read(response: Response): Promise<{ status: number; sent: number;
   return { status: response.status, sent: bytes.byteLength, text: plain.toString() };
 }
 
-describe('a HEAD and the response cache', () => {
-  /** Whether `response` is `reference`'s body, whole (failures name the case, not the bodies). */
-  async function same(response: Response, reference: Response, what: string): Promise<void> {
-    const [got, wanted] = [await read(response), await read(reference)];
-    expect(got.status, what).toBe(200);
-    expect(got.text.length, what).toBe(wanted.text.length);
-    expect(got.text === wanted.text, what).toBe(true);
-  }
+/** Whether `response` is `reference`'s body, whole (failures name the case, not the bodies). */
+async function same(response: Response, reference: Response, what: string): Promise<void> {
+  const [got, wanted] = [await read(response), await read(reference)];
+  expect(got.status, what).toBe(200);
+  expect(got.text.length, what).toBe(wanted.text.length);
+  expect(got.text === wanted.text, what).toBe(true);
+}
 
+describe('a HEAD and the response cache', () => {
   it.each(CALLERS)('after a HEAD by %s, every caller class gets whole GET answers, with and without compression', async (_attacker, attacker) => {
     const { cached, uncached } = await gateways();
     for (const [, path] of TARGETS) {
@@ -129,6 +129,23 @@ describe('the server\'s fast path after a HEAD', () => {
 });
 
 describe('a kept entry whose bytes are not all there', () => {
+  it('is not written by the server\'s fast path, and the full path makes it again', async () => {
+    const { cached, uncached } = await gateways();
+    const path = '/api/articles?populate=*';
+    const headers: Record<string, string> = { accept: 'application/json', 'accept-encoding': 'gzip' };
+    const head = { method: 'GET', url: path, header: (name: string) => headers[name] };
+    await (await cached.fetch(request(path, {}, 'gzip'))).arrayBuffer();
+    const reply = cached.kept(head)!;
+    reply.done(0, true);
+    // Its buffer transferred away (detached): the entry's bytes are now zero long.
+    const bytes = reply.body as Uint8Array;
+    structuredClone(bytes.buffer, { transfer: [bytes.buffer] });
+    expect(bytes.byteLength).toBe(0);
+    expect(cached.kept(head)).toBeUndefined();
+    await same(await cached.fetch(request(path, {}, 'gzip')), await uncached.fetch(request(path, {}, 'gzip')), path);
+    expect(cached.kept(head)).toBeDefined();
+  });
+
   /** The step over a route that counts its calls and answers fresh bytes each time. */
   function stepOver(body: string): { run(method?: string): Promise<Response>; made: string[] } {
     const made: string[] = [];
