@@ -147,7 +147,7 @@ describe('a kept entry whose bytes are not all there', () => {
   });
 
   /** The step over a route that counts its calls and answers fresh bytes each time. */
-  function stepOver(body: string): { run(method?: string): Promise<Response>; made: string[] } {
+  function stepOver(body: string, declared?: number): { run(method?: string): Promise<Response>; made: string[] } {
     const made: string[] = [];
     const cache = responseCacheStep({
       enabled: true,
@@ -159,7 +159,8 @@ describe('a kept entry whose bytes are not all there', () => {
     });
     const route = async (request: Request) => {
       made.push(request.method);
-      return new WholeResponse(new Uint8Array(Buffer.from(body)), { status: 200, headers: { 'content-type': 'application/json' } });
+      const length: Record<string, string> = declared === undefined ? {} : { 'content-length': String(declared) };
+      return new WholeResponse(new Uint8Array(Buffer.from(body)), { status: 200, headers: { 'content-type': 'application/json', ...length } });
     };
     const run = (method = 'GET') => {
       const exchange: Exchange = { id: 'test', startedAt: 0, kind: 'unknown' };
@@ -197,5 +198,17 @@ describe('a kept entry whose bytes are not all there', () => {
     const again = await run('HEAD');
     expect(made).toEqual(['GET', 'GET']);
     expect(again.headers.get('content-length')).toBe(String(Buffer.byteLength(body)));
+  });
+
+  it('is not kept when the answer declared more bytes than it had', async () => {
+    const body = JSON.stringify({ data: [], meta: {} });
+    const cut = stepOver(body, Buffer.byteLength(body) + 10);
+    await (await cut.run()).arrayBuffer();
+    await (await cut.run()).arrayBuffer();
+    expect(cut.made).toEqual(['GET', 'GET']);
+    const whole = stepOver(body, Buffer.byteLength(body));
+    await (await whole.run()).arrayBuffer();
+    await (await whole.run()).arrayBuffer();
+    expect(whole.made).toEqual(['GET']);
   });
 });
