@@ -6,7 +6,7 @@ import { maxAliasesPlugin } from '@escape.tech/graphql-armor-max-aliases';
 import { maxDepthPlugin } from '@escape.tech/graphql-armor-max-depth';
 import { maxDirectivesPlugin } from '@escape.tech/graphql-armor-max-directives';
 import { maxTokensPlugin } from '@escape.tech/graphql-armor-max-tokens';
-import { GraphQLError, type ExecutionResult, type GraphQLSchema, type ValidationContext } from 'graphql';
+import { execute, GraphQLError, type ExecutionResult, type GraphQLSchema, type ValidationContext } from 'graphql';
 import { createYoga, type Plugin } from 'graphql-yoga';
 import { toGraphQLError, toGraphQLRequestError } from '../../src/errors/map.ts';
 import type { GatewayContext } from '../../src/graphql/context.ts';
@@ -173,14 +173,19 @@ const errorsAreNotKept: Plugin = {
   },
 };
 
-/** A document used often runs compiled (graphql-jit, see src/graphql/compile.ts); reads narrowed to what it needs. */
-function compiledExecution(compiler: DocumentCompiler): Plugin {
+/**
+ * A document used often runs compiled (graphql-jit, see src/graphql/compile.ts), any other on
+ * graphql-js's `execute`, as REST's do; reads narrowed to what it needs. Not on yoga's own executor
+ * (@graphql-tools/executor): it builds each object in the order its fields' promises settle, so an
+ * answer's field order followed the store's timing instead of the selection set (GraphQL spec §7.2.2).
+ */
+function chosenExecution(compiler: DocumentCompiler): Plugin {
   return {
     onExecute({ args, setExecuteFn }) {
       const context = args.contextValue as Partial<GatewayContext>;
       if (context.model) narrowReads(context as GatewayContext, args.schema, args.document);
       const compiled = compiler.compiledFor(args.document, args.variableValues ?? {});
-      if (compiled) setExecuteFn((execution) => compiled.query(execution.rootValue, execution.contextValue, execution.variableValues ?? {}));
+      setExecuteFn(compiled ? (execution) => compiled.query(execution.rootValue, execution.contextValue, execution.variableValues ?? {}) : execute);
     },
   };
 }
@@ -197,7 +202,7 @@ export function graphqlRoute(deps: GraphQLRouteDeps): (request: Request) => Prom
     graphiql: deps.graphiql ? { title: 'Content API · GraphiQL', defaultQuery: deps.defaultQuery } : false,
     renderGraphiQL: renderGraphiQLPage,
     fetchAPI: NATIVE_FETCH_API,
-    plugins: [nestingLimit(deps.limits, deps.log), ...documentLimits(deps.limits), requestErrorsAre400, variablesLimit(deps.limits, deps.log), entryBudget(deps), compiledExecution(deps.compiler), slicedAnswer(deps.log), errorsAreNotKept],
+    plugins: [nestingLimit(deps.limits, deps.log), ...documentLimits(deps.limits), requestErrorsAre400, variablesLimit(deps.limits, deps.log), entryBudget(deps), chosenExecution(deps.compiler), slicedAnswer(deps.log), errorsAreNotKept],
     context: async ({ request }) => {
       try {
         return await deps.contextFor(request);

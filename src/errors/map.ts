@@ -53,18 +53,17 @@ const GRAPHQL_MESSAGES: Record<string, string> = {
 };
 
 /**
- * Rewrites one GraphQL error: ours get Strapi's code and message, and no `path` (Strapi's plugin
- * reports none); unknown ones are logged and masked. Errors graphql-js raised itself (syntax,
+ * Rewrites one GraphQL error: ours get Strapi's code and message, and no `path` or `locations`
+ * (Strapi's plugin reports none: a relation the caller may not read is one such error per entry, as there); unknown ones are logged and masked. Errors graphql-js raised itself (syntax,
  * validation) pass through.
  */
 export function toGraphQLError(error: GraphQLError, log: (e: unknown) => void = console.error): GraphQLError {
   const found = originalError(error);
   if (found instanceof ApplicationError) {
     const message = GRAPHQL_MESSAGES[found.name] ?? found.message;
+    // Strapi's plugin reports neither path nor locations, and `extensions.error` before `code`.
     return new GraphQLError(message, {
-      nodes: error.nodes,
-      path: undefined,
-      extensions: { code: graphQLCode(found.name), error: { name: found.name, message: found.message, details: found.details } },
+      extensions: { error: { name: found.name, message, details: found.details }, code: graphQLCode(found.name) },
     });
   }
   if (!error.originalError || error.originalError instanceof GraphQLError) return error;

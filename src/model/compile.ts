@@ -148,6 +148,9 @@ function compileAttributes(
       report(`unknown type "${raw.type}"`);
       continue;
     }
+    if (raw.type === 'relation' && ONE_WAY.has(raw.definition.relation as RelationKind)) {
+      problems.warn(`${source}: attribute "${raw.name}": ${beyondStrapi(raw.definition.relation as RelationKind)}`);
+    }
     const base: Base = {
       name: raw.name,
       required: readBoolean(raw.definition.required, '"required"', report),
@@ -180,6 +183,13 @@ function customField(raw: RawAttribute, declared: Declared, report: Report, warn
     type = 'json';
   }
   return { name: raw.name, type, definition: { ...raw.definition, type } };
+}
+
+/** Why a relation kind Strapi v4 refuses is served, and what Strapi v4 calls it (docs/decisions.md). */
+function beyondStrapi(kind: RelationKind): string {
+  const strapi = kind === 'oneWay' ? 'oneToOne' : 'oneToMany';
+  return `relation "${kind}" is Strapi v3's; Strapi v4 stops at start with "Unknown relation" on it. Served as a one-way ` +
+    `relation; to take this model to Strapi v4, write it as "${strapi}" without "inversedBy" (the same API)`;
 }
 
 function compileEnumeration(raw: RawAttribute, base: Base, report: Report): Attribute | undefined {

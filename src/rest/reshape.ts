@@ -161,7 +161,9 @@ class Shaper {
           const uid = this.componentByType.get(String(asRecord(part).__typename));
           const selection = uid === undefined ? undefined : node.parts.get(uid);
           if (uid === undefined || !selection) continue;
-          out.push({ __component: uid, ...(yield* this.item(component(this.model, uid), selection, part, aliases.get(uid))) });
+          const item = yield* this.item(component(this.model, uid), selection, part, aliases.get(uid));
+          // Strapi lists a zone item's `id` before its `__component`.
+          out.push({ id: item.id, __component: uid, ...item });
           if (this.pacer.tired()) yield;
         }
         return out;

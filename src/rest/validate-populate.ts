@@ -125,7 +125,8 @@ function selection(owner: Owner, merged: Merged, scope: Level, parameter: string
   const fields = validateFields(merged.fields, owner, `${parameter}[fields]`, false);
   const sorted = merged.sort === undefined ? [] : sortedFields(merged.sort, owner, `${parameter}[sort]`);
   return {
-    fields: [...new Set([...fields, ...sorted])],
+    // Strapi selects a populated list's sort columns first, so its answer lists them first.
+    fields: [...new Set([...sorted, ...fields])],
     populate: buildAll(merged.populate, owner, deeper(scope), `${parameter}[populate]`),
   };
 }

@@ -1,5 +1,6 @@
 // The conformance cases of ../shared/conformance, answered by the gateway in process on every
-// store, compared with the answers a real Strapi v4.25 gave (normalised as that folder's README says).
+// store, compared with the answers a real Strapi v4.25 gave (normalised as that folder's README says), and
+// their keys' order with the order recorded from it.
 import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGateway, type Gateway } from '../../gateway/app.ts';
@@ -9,7 +10,7 @@ import { loadContentModel } from '../../src/model/load.ts';
 import { importSeed } from '../../src/seed/import-seed.ts';
 import { loadSeedFile } from '../../src/seed/load-seed.ts';
 import { ensureModelIndexes } from '../../src/store/indexes.ts';
-import { ask, normalise, type Case } from '../support/strapi-answers.ts';
+import { ask, foldedKeyOrder, normalise, type Case } from '../support/strapi-answers.ts';
 import { availableBackends } from '../support/store-backends.ts';
 
 const SHARED = '../shared/conformance';
@@ -17,6 +18,8 @@ const present = existsSync(`${SHARED}/cases.json`);
 if (!present) console.warn(`${SHARED} is absent: the conformance cases are skipped`);
 
 const cases: Case[] = present ? JSON.parse(readFileSync(`${SHARED}/cases.json`, 'utf8')) : [];
+/** Each case's keys in the order Strapi's answer text lists them (the goldens do not keep it). */
+const keyOrders: Record<string, string[]> = JSON.parse(readFileSync('test/fixtures/conformance-key-order.json', 'utf8')).keyOrder;
 
 for (const backend of availableBackends()) {
   describe.skipIf(!present)(`conformance with Strapi v4 on ${backend.name}`, () => {
@@ -45,6 +48,7 @@ for (const backend of availableBackends()) {
         const got = await ask(gateway, c);
         expect(got.status, `request ${use}`).toBe(golden.status);
         expect(got.body, `request ${use}`).toEqual(normalise(golden.body));
+        expect(foldedKeyOrder(got.body), `request ${use}: the keys' order`).toEqual(keyOrders[name]);
       }
     });
   });

@@ -102,6 +102,8 @@ describe('the demo schema', () => {
       for (const a of owner.attributes.values()) {
         seen.add(a.type);
         if (a.type === 'relation') seen.add(`relation:${a.relation}`);
+        if (a.type === 'relation' && a.side === 'owner' && a.inversedBy === undefined) seen.add(`one-way relation:${a.relation}`);
+        if (a.type === 'relation' && !('kind' in owner)) seen.add('relation in a component');
         if (a.type === 'media') seen.add(a.multiple ? 'media:multiple' : 'media:single');
         if (a.type === 'component') seen.add(a.repeatable ? 'component:repeatable' : 'component:single');
       }
@@ -109,7 +111,7 @@ describe('the demo schema', () => {
     return seen;
   };
 
-  it('uses every attribute kind, relation kind, media and component form', () => {
+  it("uses every attribute kind, Strapi v4's relation kinds both ways and one-way, media and component form", () => {
     const seen = kindsIn(model);
     const wanted = [
       ...SCALAR_TYPES,
@@ -118,9 +120,16 @@ describe('the demo schema', () => {
       'media:multiple',
       'component:single',
       'component:repeatable',
-      ...['oneToOne', 'oneToMany', 'manyToOne', 'manyToMany', 'oneWay', 'manyWay'].map((kind) => `relation:${kind}`),
+      ...['oneToOne', 'oneToMany', 'manyToOne', 'manyToMany'].map((kind) => `relation:${kind}`),
+      ...['oneToOne', 'oneToMany'].map((kind) => `one-way relation:${kind}`),
+      'relation in a component',
     ];
     expect(wanted.filter((kind) => !seen.has(kind))).toEqual([]);
+  });
+
+  it('loads without a warning: it uses only what Strapi v4.25 loads (no oneWay or manyWay)', () => {
+    expect(model.warnings).toEqual([]);
+    expect(kindsIn(model).has('relation:oneWay') || kindsIn(model).has('relation:manyWay')).toBe(false);
   });
 
   it('has a private password, a localized draft-and-publish type, a single type and nested components', () => {
@@ -168,6 +177,13 @@ describe('the every-kind fixture', () => {
     ['manyToManyInverse', { relation: 'manyToMany', toMany: true, side: 'inverse', inverseField: 'manyToManyOwner' }],
   ])('compiles the mappedBy side api::other.other attribute %s', (name, expected) => {
     expect(attribute(model, 'api::other.other', name)).toMatchObject(expected);
+  });
+
+  it.each([
+    ['oneWay', 'api/thing/content-types/thing/schema.json', 'oneWay', 'oneToOne'],
+    ['manyWay', 'api/thing/content-types/thing/schema.json', 'manyWay', 'oneToMany'],
+  ])('warns that a %s relation is beyond Strapi v4, naming its file and attribute and the v4 form', (_kind, file, name, strapi) => {
+    expect(model.warnings).toContainEqual(expect.stringMatching(new RegExp(`${file}: attribute "${name}": relation "${name}" is Strapi v3's; Strapi v4 stops .*"${strapi}" without "inversedBy"`)));
   });
 
   it('fills in defaults a schema file leaves out', () => {

@@ -1,6 +1,7 @@
 // Query string -> GraphQL document, one row per row of the spec's tables: 4.2 (populate),
 // 4.3 (fields) and 4.4 (populate combined with fields, filters and sort). `{{article}}`
-// stands for the article's full default field list, `{{shared.seo}}` for a component's.
+// stands for the article's full default field list, `{{shared.seo}}` for a component's;
+// `{{article^views}}` for it with `views` first (a populated list sorted by `views`).
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ContentModel } from '../../src/model/types.ts';
 import { expectedDocument, fixtureModel, translate } from './support/fixture.ts';
@@ -174,14 +175,14 @@ describe('4.4 populate combined with other parameters', () => {
     [
       'filters and sort together both apply to the relation',
       '/api/authors?fields[0]=name&populate[articles][filters][kind][$eq]=guide&populate[articles][sort][0]=views%3Aasc',
-      many(`name articles(filters: $articles_filters sort: $articles_sort ${BOUND}) ${entity('{{article}}')}`, 'authors',
+      many(`name articles(filters: $articles_filters sort: $articles_sort ${BOUND}) ${entity('{{article^views}}')}`, 'authors',
         '$pagination: PaginationArg $articles_filters: ArticleFiltersInput $articles_sort: [String]'),
       { ...DEFAULT_VARIABLES, articles_filters: { kind: { eq: 'guide' } }, articles_sort: ['views:asc'] },
     ],
     [
       'filters and sort on a repeatable component apply to its items',
       '/api/authors?fields[0]=name&populate[socials][filters][network][$eq]=github&populate[socials][sort]=url:desc',
-      many('name socials(filters: $socials_filters sort: $socials_sort) { id {{shared.social-link}} }', 'authors',
+      many('name socials(filters: $socials_filters sort: $socials_sort) { id {{shared.social-link^url}} }', 'authors',
         '$pagination: PaginationArg $socials_filters: ComponentSharedSocialLinkFiltersInput $socials_sort: [String]'),
       { ...DEFAULT_VARIABLES, socials_filters: { network: { eq: 'github' } }, socials_sort: ['url:desc'] },
     ],

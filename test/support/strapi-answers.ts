@@ -32,6 +32,24 @@ export function normalise(value: unknown, parentKey?: string): unknown {
   }));
 }
 
+/**
+ * Every object's keys in the order an answer's text lists them, by path (`data[0].attributes: id,
+ * title`): what clients that compare, hash or cache answers by their text see.
+ */
+export function keyOrder(value: unknown, path = '', into: string[] = []): string[] {
+  if (Array.isArray(value)) value.forEach((item, index) => keyOrder(item, `${path}[${index}]`, into));
+  else if (value !== null && typeof value === 'object') {
+    into.push(`${path || '.'}: ${Object.keys(value).join(',')}`);
+    for (const [key, item] of Object.entries(value)) keyOrder(item, `${path}.${key}`, into);
+  }
+  return into;
+}
+
+/** {@link keyOrder} with list indexes folded (`data[].attributes: ...`), each distinct line once, in order of appearance. */
+export function foldedKeyOrder(value: unknown): string[] {
+  return [...new Set(keyOrder(value).map((line) => line.replace(/\[\d+\]/g, '[]')))];
+}
+
 /** The HTTP request a case stands for. */
 export function caseRequest(c: Case, base = 'http://gateway.test'): Request {
   return c.graphql

@@ -3,13 +3,21 @@
 import http from 'node:http';
 import net from 'node:net';
 
-export type Outcome = (
+/** How a request ended. */
+export type Ending =
   | { kind: 'complete'; status: number; bytes: number; connection?: string }
   | { kind: 'cut'; expected: number; bytes: number }
   | { kind: 'refused' }
-  | { kind: 'reset'; code: string }
-) & {
-  /** `performance.now()` when the connection was established, if it was. */
+  | { kind: 'reset'; code: string };
+
+export type Outcome = Ending & {
+  /** `performance.now()` when the request was started (its connection asked for). */
+  startedAt: number;
+  /**
+   * `performance.now()` when the connection was established, if this process saw it: a
+   * connection the kernel completed and the server's side reset before the event loop got to it
+   * fails its connect with ECONNRESET and has none.
+   */
   connectedAt?: number;
 };
 
@@ -24,9 +32,10 @@ export interface GetOptions {
 export function get(port: number, path: string, options: GetOptions = {}): Promise<Outcome> {
   return new Promise((resolve) => {
     let settled = false;
+    const startedAt = performance.now();
     let connectedAt: number | undefined;
-    const settle = (outcome: Outcome) => {
-      if (!settled) resolve({ ...outcome, ...(connectedAt === undefined ? {} : { connectedAt }) });
+    const settle = (outcome: Ending) => {
+      if (!settled) resolve({ ...outcome, startedAt, ...(connectedAt === undefined ? {} : { connectedAt }) });
       settled = true;
     };
     const req = http.get({ host: '127.0.0.1', port, path, agent: false }, (res) => {
@@ -64,17 +73,18 @@ export async function connectFirst(port: number): Promise<{ send(path: string): 
   });
   return {
     async send(path) {
+      const startedAt = performance.now();
       socket.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`);
       const error = await ended;
       const raw = Buffer.concat(chunks);
       const split = raw.indexOf('\r\n\r\n');
-      if (split < 0) return error ? { kind: 'reset', code: error.code ?? error.message } : { kind: 'reset', code: 'closed before any answer' };
+      if (split < 0) return { kind: 'reset', code: error ? (error.code ?? error.message) : 'closed before any answer', startedAt };
       const head = raw.subarray(0, split).toString();
       const status = Number(/^HTTP\/1\.1 (\d+)/.exec(head)?.[1]);
       const expected = Number(/\r\ncontent-length: (\d+)/i.exec(head)?.[1]);
       const bytes = raw.length - split - 4;
       const connection = /\r\nconnection: (\S+)/i.exec(head)?.[1];
-      return bytes === expected ? { kind: 'complete', status, bytes, connection } : { kind: 'cut', expected, bytes };
+      return { ...(bytes === expected ? { kind: 'complete', status, bytes, connection } : { kind: 'cut', expected, bytes }), startedAt };
     },
   };
 }

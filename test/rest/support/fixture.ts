@@ -60,7 +60,12 @@ export function compactDocument(current: ContentModel, text: string): string {
 /** Normalises expected document text the way {@link compactDocument} does. */
 export function expectedDocument(current: ContentModel, text: string): string {
   let expanded = text;
-  for (const [token, fields] of defaultLists(current)) expanded = expanded.split(token).join(fields);
+  // `{{article^views}}`: the default list with `views` first, as a populated list sorted by it selects it.
+  for (const [token, fields] of defaultLists(current)) {
+    expanded = expanded.replace(new RegExp(`${token.slice(0, -2).replace(/[.]/g, '\\.')}\\^(\\w+)\\}\\}`, 'g'), (_all, first: string) =>
+      [first, ...fields.split(' ').filter((name) => name !== first)].join(' '));
+    expanded = expanded.split(token).join(fields);
+  }
   return compactDocument(current, expanded);
 }
 
