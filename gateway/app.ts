@@ -4,7 +4,7 @@
 // loaders, roles and permission checks.
 import type { GraphQLSchema } from 'graphql';
 import { LRUCache } from 'lru-cache';
-import type { AccessSettings } from '../src/auth/access.ts';
+import type { AccessSettings } from '../src/auth/settings.ts';
 import { ApiTokenLookup } from '../src/auth/api-tokens.ts';
 import { anonymous, authenticate, type Caller } from '../src/auth/credentials.ts';
 import { JwtVerifier } from '../src/auth/jwt.ts';

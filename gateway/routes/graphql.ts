@@ -137,13 +137,13 @@ function entryBudget(deps: GraphQLRouteDeps): Plugin {
 function slicedAnswer(log: (e: unknown) => void): Plugin {
   return {
     async onExecutionResult({ result, setResult, context }) {
-      const { deadline } = context as Partial<GatewayContext>;
+      const { deadline, pacing } = context as Partial<GatewayContext>;
       if (!deadline || !result || Symbol.asyncIterator in result) return;
       const single = result as ExecutionResult;
       try {
         deadline.check();
         if (single.data == null) return;
-        const data = await stringifyInSlices(single.data, deadline);
+        const data = await stringifyInSlices(single.data, { deadline, entries: pacing?.entries });
         setResult({ ...single, stringify: (sanitized: ExecutionResult) => withData(sanitized, data) });
       } catch (error) {
         setResult({ errors: [requestError(deadline.passed ? deadline.reason : error, log)] });

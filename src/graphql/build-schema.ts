@@ -43,8 +43,8 @@ export function buildGraphQLSchema(model: ContentModel): GraphQLSchema {
   for (const ct of model.contentTypes.values()) {
     resolvers[entityName(typeName(ct))] = {
       id: (doc: Doc) => String(doc.id),
-      // Each entry is a point where a large answer lets other requests run (Deadline.pace).
-      attributes: (doc: Doc, _args: unknown, context: GatewayContext) => context.deadline.pace(doc),
+      // Each entry is a point where a large answer lets other requests run (Pacing.pace).
+      attributes: (doc: Doc, _args: unknown, context: GatewayContext) => context.pacing.pace(doc),
     };
   }
   resolvers.GenericMorph = { __resolveType: () => undefined };

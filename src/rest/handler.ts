@@ -62,7 +62,7 @@ export function createRestHandler(deps: RestHandlerDeps): (request: Request) => 
     // The GraphQL result is held by no variable here, so it can be collected once reshaped, while
     // the answer is written out (a large answer's objects are many, and several are in flight).
     const body = await reshape(route, plan.operation, plan.query, await run(plan, variables, context), context);
-    return json(200, await stringifyInSlices(body, context.deadline));
+    return json(200, await stringifyInSlices(body, { deadline: context.deadline, entries: context.pacing.entries }));
   }
 
   async function run(plan: Plan, variables: Record<string, unknown>, context: GatewayContext): Promise<unknown> {

@@ -4,7 +4,7 @@ import type { Role } from '../../auth/roles.ts';
 import { ValidationError } from '../../errors/errors.ts';
 import type { ContentModel, ContentType } from '../../model/types.ts';
 import type { Doc, Filter, ReadStore } from '../../store/store.ts';
-import type { LocaleSettings } from '../context.ts';
+import type { LocaleSettings } from '../../auth/settings.ts';
 import type { FilterScope } from './filters.ts';
 import type { SortPlan } from './sort.ts';
 

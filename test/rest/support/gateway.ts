@@ -1,6 +1,6 @@
 // The REST handler over the fixture, in process: the fixture model, the lead's GraphQL schema,
 // an embedded store holding the seed, and the seed's roles. For tests that go through HTTP.
-import { settingsFromSeed } from '../../../src/auth/access.ts';
+import { settingsFromSeed } from '../../../src/auth/settings.ts';
 import { authenticate } from '../../../src/auth/credentials.ts';
 import { buildGraphQLSchema } from '../../../src/graphql/build-schema.ts';
 import { createContext } from '../../../src/graphql/context.ts';

@@ -5,7 +5,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { execute } from 'graphql';
-import { settingsFromSeed } from '../../../src/auth/access.ts';
+import { settingsFromSeed } from '../../../src/auth/settings.ts';
 import { authenticate } from '../../../src/auth/credentials.ts';
 import { buildGraphQLSchema } from '../../../src/graphql/build-schema.ts';
 import { createContext } from '../../../src/graphql/context.ts';
