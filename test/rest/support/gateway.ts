@@ -3,7 +3,7 @@
 import { settingsFromSeed } from '../../../src/auth/settings.ts';
 import { authenticate } from '../../../src/auth/credentials.ts';
 import { buildGraphQLSchema } from '../../../src/graphql/build-schema.ts';
-import { createContext } from '../../../src/graphql/context.ts';
+import { baseFor } from '../../support/scope.ts';
 import { costModel } from '../../../src/graphql/cost.ts';
 import { createRestHandler } from '../../../src/rest/handler.ts';
 import { importSeed } from '../../../src/seed/import-seed.ts';
@@ -36,8 +36,8 @@ export async function fixtureGateway(): Promise<FixtureGateway> {
   const handle = createRestHandler({
     model,
     schema: buildGraphQLSchema(model),
-    contextFor: async (request) =>
-      createContext({ model, store, role: (await authenticate(request.headers.get('authorization'), { model, settings, user: async () => undefined })).role, locales: settings.locales }),
+    baseFor: async (request) =>
+      baseFor({ model, store, role: (await authenticate(request.headers.get('authorization'), { model, settings, user: async () => undefined })).role, locales: settings.locales }),
     log: (error) => logged.push(error),
     costs: () => costs,
   });
