@@ -5,7 +5,8 @@ import { execute, parse } from 'graphql';
 import { createRole } from '../src/auth/roles.ts';
 import { buildGraphQLSchema } from '../src/graphql/build-schema.ts';
 import { createLoaders } from '../src/graphql/loaders.ts';
-import { Deadline } from '../src/limits/deadline.ts';
+import { AccessPolicy } from '../src/access/access.ts';
+import { requestBase } from '../src/operations/scope.ts';
 import { loadContentModel } from '../src/model/load.ts';
 import { EmbeddedStore } from '../src/store/embedded-store.ts';
 import { CountingStore } from '../src/store/store.ts';
@@ -30,7 +31,8 @@ async function measure(store: CountingStore, batch: boolean, runs: number) {
   const started = performance.now();
   for (let i = 0; i < runs; i++) {
     store.reset();
-    const contextValue = { model, store, role, locales, deadline: Deadline.none(), loaders: createLoaders(model, store, role, { batch }) };
+    const base = requestBase({ model, store, access: new AccessPolicy(model).forRole(role), locales });
+    const contextValue = { ...base, loaders: createLoaders(model, store, base.access, { batch }) };
     const result = await execute({ schema, document: QUERY, contextValue });
     if (result.errors) throw result.errors[0];
     calls = store.calls.length;

@@ -4,13 +4,16 @@
 // loaders, roles and permission checks.
 import type { GraphQLSchema } from 'graphql';
 import { LRUCache } from 'lru-cache';
-import type { AccessSettings } from '../src/auth/access.ts';
+import type { AccessSettings } from '../src/auth/settings.ts';
 import { ApiTokenLookup } from '../src/auth/api-tokens.ts';
 import { anonymous, authenticate, type Caller } from '../src/auth/credentials.ts';
 import { JwtVerifier } from '../src/auth/jwt.ts';
 import { ServiceUnavailableError } from '../src/errors/errors.ts';
 import { USER_UID } from '../src/model/types.ts';
-import { createContext, type GatewayContext } from '../src/graphql/context.ts';
+import { AccessPolicy } from '../src/access/access.ts';
+import type { AttributeRule } from '../src/access/rules.ts';
+import { schemaHiddenAttributes } from '../src/access/rules.ts';
+import { requestBase, type RequestBase } from '../src/operations/scope.ts';
 import { DocumentCompiler } from '../src/graphql/compile.ts';
 import { costModel, type CostModel } from '../src/graphql/cost.ts';
 import type { ClientSignal } from '../src/limits/deadline.ts';
@@ -29,7 +32,7 @@ import { corsStep } from './http/cors.ts';
 import { deadlineStep } from './http/deadline.ts';
 import { boundRequestTarget, observeStep, recordRequest } from './http/observe.ts';
 import { cacheKey, cacheableRead, responseCacheStep } from './http/response-cache.ts';
-import { type Exchange, type Step, compose, currentExchange } from './http/pipeline.ts';
+import { type Exchange, type Step, compose } from './http/pipeline.ts';
 import { REQUEST_ID_HEADER, echoRequestId, requestIdFrom, requestIdOf } from './http/request-id.ts';
 import { securityHeadersStep } from './http/security-headers.ts';
 import { silentLogger, type Logger } from './observability/logger.ts';
@@ -84,6 +87,11 @@ export interface GatewayDeps {
    * is sent; the embedded store hands out its own documents, so narrowing them only copies.
    */
   projectReads?: boolean;
+  /**
+   * Rules hiding attributes from roles, beyond Strapi's own (private and password attributes),
+   * which always hold; both protocols follow them (src/access/).
+   */
+  accessRules?: readonly AttributeRule[];
 }
 
 /** A request as node:http gives it, before any fetch Request is made of it. */
@@ -204,17 +212,18 @@ export function createGateway(deps: GatewayDeps): Gateway {
     if (exchange) exchange.role = caller.role.name;
     return { caller, settings, key: classKeyOf(settings, caller) };
   }
-  function accessOf(request: Request, exchange = currentExchange()): Promise<Access> {
-    if (!exchange) return readAccess(request, exchange);
+  function accessOf(request: Request, exchange: Exchange): Promise<Access> {
     return (exchange.access ??= readAccess(request, exchange)) as Promise<Access>;
   }
 
-  async function contextFor(request: Request): Promise<GatewayContext> {
-    const { caller, settings, key } = await accessOf(request);
-    return createContext({
-      model: deps.model, store, role: caller.role, user: caller.user, locales: settings.locales, deadline: currentExchange()?.deadline,
+  const policy = new AccessPolicy(deps.model, [schemaHiddenAttributes, ...(deps.accessRules ?? [])]);
+  async function baseFor(request: Request, exchange: Exchange | undefined, options?: { self: boolean }): Promise<RequestBase> {
+    if (!exchange) throw new Error('a request reached a route without its exchange');
+    const { caller, settings, key } = await accessOf(request, exchange);
+    return requestBase({
+      model: deps.model, store, access: policy.forRole(caller.role), user: caller.user, locales: settings.locales, deadline: exchange.deadline,
       accessKey: key,
-      projectReads: deps.projectReads,
+      self: options?.self ? caller.user?.id : undefined,
     });
   }
 
@@ -230,8 +239,8 @@ export function createGateway(deps: GatewayDeps): Gateway {
   const routes = router({
     readiness: readiness({ store, settings: deps.settings, draining: () => draining, log }),
     liveness,
-    graphql: graphqlRoute({ schema, contextFor, log, limits, costs, compiler, graphiql, defaultQuery: sampleQuery(deps.model) }),
-    rest: createRestHandler({ model: deps.model, schema, contextFor, log, limits, costs, compiler }),
+    graphql: graphqlRoute({ model: deps.model, schema, baseFor, projectReads: deps.projectReads, log, limits, costs, compiler, graphiql, defaultQuery: sampleQuery(deps.model) }),
+    rest: createRestHandler({ model: deps.model, schema, baseFor, projectReads: deps.projectReads, log, limits, costs, compiler }),
     metrics: http.metrics ? metricsRoute(metrics) : undefined,
     uploads: deps.uploadsDir ? uploadsRoute({ dir: deps.uploadsDir, maxAge: http.uploads.maxAge, log }) : undefined,
     graphiqlAsset: graphiql ? graphiqlAsset : undefined,

@@ -7,6 +7,8 @@ import type { Gateway } from './app.ts';
 import { MAX_BODY_BYTES } from './http/body-limit.ts';
 import { type EarlyBody, readEarlyBody, requestHead, toRequest, unreadable, writeKept, writeResponse } from './node/adapter.ts';
 import { Connections, type DrainReport } from './node/connections.ts';
+import { BadRequestError, MethodNotAllowedError } from '../src/errors/errors.ts';
+import { toRestError } from '../src/errors/map.ts';
 import { ClientLeft } from '../src/limits/deadline.ts';
 
 export interface RunningServer {
@@ -37,19 +39,41 @@ const BACKLOG_ROUNDS = 2;
  * a 405 lists what the path answers.
  */
 function refused({ status, message }: { status: 400 | 405; message: string }, url: string): Response {
-  const name = status === 405 ? 'MethodNotAllowedError' : 'BadRequestError';
   const allow = url === '/graphql' || url.startsWith('/graphql?') ? 'GET, POST' : 'GET, HEAD';
-  const body = JSON.stringify({ data: null, error: { status, name, message, details: {} } });
-  return new Response(body, {
+  const error = status === 405 ? new MethodNotAllowedError(message) : new BadRequestError(message);
+  return restErrorResponse(error, { connection: 'close', ...(status === 405 ? { allow } : {}) });
+}
+
+/** Strapi's envelope for `error` (a 500 without internals for anything not ours), as a Response. */
+function restErrorResponse(error: unknown, headers: Record<string, string> = {}): Response {
+  const { status, body } = toRestError(error);
+  const text = JSON.stringify(body);
+  return new Response(text, {
     status,
-    headers: { 'content-type': 'application/json; charset=utf-8', 'content-length': String(Buffer.byteLength(body)), ...(status === 405 ? { allow } : {}), connection: 'close' },
+    headers: { 'content-type': 'application/json; charset=utf-8', 'content-length': String(Buffer.byteLength(text)), ...headers },
   });
 }
 
-/** Serves `gateway` on `host:port`; resolves once listening, with the port (for `0`) and the drain. */
-export function listen(gateway: Gateway, port: number, host: string, options: ServerOptions = {}): Promise<RunningServer> {
-  const connections = new Connections();
-  const server = http.createServer(async (req, res) => {
+/** The gateway's answer to one node request, or a refusal when the request cannot be read. */
+async function answer(gateway: Gateway, req: http.IncomingMessage, body: EarlyBody, refusal: ReturnType<typeof unreadable>, client: ClientLeft): Promise<Response> {
+  let request: Request | undefined;
+  try {
+    if (!refusal) request = toRequest(req, body);
+  } catch {
+    // Whatever the fetch API cannot read in a request line or its headers is the client's to fix.
+  }
+  try {
+    return request ? await gateway.fetch(request, client) : refused(refusal ?? { status: 400, message: 'Bad Request' }, req.url ?? '/');
+  } catch (error) {
+    // The gateway answers its own errors; this is the last guard, so the socket is never left
+    // hanging (toRestError logs what is not ours).
+    return restErrorResponse(error);
+  }
+}
+
+/** node:http's request listener: the fast path for kept answers, the fetch handler otherwise. */
+function requestListener(gateway: Gateway, connections: Connections): http.RequestListener {
+  return async (req, res) => {
     connections.begin(req.socket, res);
     const refusal = unreadable(req);
     let body: EarlyBody;
@@ -62,33 +86,19 @@ export function listen(gateway: Gateway, port: number, host: string, options: Se
     }
     // A kept answer to an anonymous read is written at once, without a fetch Request or Response.
     const kept = refusal ? undefined : gateway.kept(requestHead(req, body));
-    if (kept) {
-      writeKept(kept, res, connections.isDraining);
-      return;
-    }
+    if (kept) return writeKept(kept, res, connections.isDraining);
     const client = new ClientLeft();
     res.once('close', () => {
       if (!res.writableFinished) client.abort();
     });
-    let response: Response;
-    let request: Request | undefined;
-    try {
-      if (!refusal) request = toRequest(req, body);
-    } catch {
-      // Whatever the fetch API cannot read in a request line or its headers is the client's to fix.
-    }
-    try {
-      response = request ? await gateway.fetch(request, client) : refused(refusal ?? { status: 400, message: 'Bad Request' }, req.url ?? '/');
-    } catch (error) {
-      // The gateway answers its own errors; this is the last guard, so the socket is never left hanging.
-      console.error(error);
-      response = new Response(JSON.stringify({ data: null, error: { status: 500, name: 'InternalServerError', message: 'Internal Server Error', details: {} } }), {
-        status: 500,
-        headers: { 'content-type': 'application/json; charset=utf-8' },
-      });
-    }
-    await writeResponse(response, req, res, connections.isDraining);
-  });
+    await writeResponse(await answer(gateway, req, body, refusal, client), req, res, connections.isDraining);
+  };
+}
+
+/** Serves `gateway` on `host:port`; resolves once listening, with the port (for `0`) and the drain. */
+export function listen(gateway: Gateway, port: number, host: string, options: ServerOptions = {}): Promise<RunningServer> {
+  const connections = new Connections();
+  const server = http.createServer(requestListener(gateway, connections));
   let acceptedCount = 0;
   server.on('connection', (socket) => {
     acceptedCount++;
@@ -108,27 +118,26 @@ export function listen(gateway: Gateway, port: number, host: string, options: Se
     }
   }
 
+  async function close(): Promise<DrainReport> {
+    gateway.drain();
+    connections.startDraining();
+    await acceptBacklog();
+    const stopped = new Promise<void>((done) => {
+      // net.Server's close, not http.Server's: the latter also destroys every connection
+      // without a request in progress, resetting those whose request is not read yet.
+      net.Server.prototype.close.call(server, () => done());
+    });
+    const report = await connections.drained(options.drainDeadlineMs ?? DEFAULT_DRAIN_DEADLINE_MS);
+    await stopped;
+    return report;
+  }
+
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {
       server.off('error', reject);
       const address = server.address();
-      resolve({
-        port: typeof address === 'object' && address ? address.port : port,
-        close: async () => {
-          gateway.drain();
-          connections.startDraining();
-          await acceptBacklog();
-          const stopped = new Promise<void>((done) => {
-            // net.Server's close, not http.Server's: the latter also destroys every connection
-            // without a request in progress, resetting those whose request is not read yet.
-            net.Server.prototype.close.call(server, () => done());
-          });
-          const report = await connections.drained(options.drainDeadlineMs ?? DEFAULT_DRAIN_DEADLINE_MS);
-          await stopped;
-          return report;
-        },
-      });
+      resolve({ port: typeof address === 'object' && address ? address.port : port, close });
     });
   });
 }

@@ -4,7 +4,7 @@
 // On MongoDB it listens at once and prepares in the background, retrying until the database answers.
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { dataVersion, loadSettings, loadVersionedSettings, saveSettings, settingsFromSeed, type AccessSettings } from '../src/auth/access.ts';
+import { dataVersion, loadSettings, loadVersionedSettings, saveSettings, settingsFromSeed, type AccessSettings } from '../src/auth/settings.ts';
 import { ConfigurationError } from '../src/errors/errors.ts';
 import { buildGraphQLSchema } from '../src/graphql/build-schema.ts';
 import { loadContentModel } from '../src/model/load.ts';
@@ -20,6 +20,7 @@ import type { Store } from '../src/store/store.ts';
 import { createGateway, type Gateway } from './app.ts';
 import type { GatewayConfig } from './args.ts';
 import { countsLine, startupBanner } from './banner.ts';
+import type { HttpSettings } from './config/file-config.ts';
 import { loadHttpSettings } from './config/load-config.ts';
 import { createLogger, type Logger } from './observability/logger.ts';
 import { listen } from './server.ts';
@@ -98,34 +99,112 @@ function listenError(error: NodeJS.ErrnoException, config: GatewayConfig): Error
   return error;
 }
 
-/**
- * Loads, prepares and serves the gateway as `npm start` does.
- * @throws ConfigurationError for a bad config file, schema, seed, or a port that cannot be used.
- */
-export async function startGateway(config: GatewayConfig, options: StartOptions = {}): Promise<StartedGateway> {
-  const log = options.log ?? console.log;
-  const logger = options.logger ?? createLogger(config.logLevel);
-  const http = await loadHttpSettings(config.configFile);
-  const model = await loadContentModel(config.schemaDir);
-  for (const warning of model.warnings) log(`warning: ${warning}`);
-  const data: StartData | undefined = config.strapiExport
-    ? { kind: 'archive', ...config.strapiExport, uploadsDir: config.uploadsDir }
-    : config.seedFile
-      ? { kind: 'seed', seed: await loadSeedFile(config.seedFile) }
-      : undefined;
-  const store = config.mongodbUri
+/** The start data the flags name: a `strapi export` archive, a seed file, or none. */
+async function startData(config: GatewayConfig): Promise<StartData | undefined> {
+  if (config.strapiExport) return { kind: 'archive', ...config.strapiExport, uploadsDir: config.uploadsDir };
+  return config.seedFile ? { kind: 'seed', seed: await loadSeedFile(config.seedFile) } : undefined;
+}
+
+function openStore(config: GatewayConfig): Store {
+  return config.mongodbUri
     ? createMongoStore({ uri: config.mongodbUri, readPreference: config.readPreference, timeoutMs: config.dbTimeoutMs })
     : new EmbeddedStore();
-  let settings: AccessSettings | undefined;
-  if (!config.mongodbUri) settings = await prepareStore(model, store, data, log, config.secrets?.apiTokenSalt);
+}
 
-  const uploadsDir = path.resolve(config.uploadsDir);
-  const uploadsExist = await isDirectory(uploadsDir);
-  const gateway = createGateway({
+/** The access settings the gateway serves with: undefined until the store is prepared. */
+interface SettingsHolder {
+  current?: AccessSettings;
+}
+
+/** Everything a started gateway is made of, for the steps after it is built. */
+interface Parts {
+  config: GatewayConfig;
+  model: ContentModel;
+  store: Store;
+  data: StartData | undefined;
+  settings: SettingsHolder;
+  gateway: Gateway;
+  log: (line: string) => void;
+  logger: Logger;
+}
+
+function startupLines(parts: Parts, port: number, http: HttpSettings, uploads: { dir: string; exists: boolean }): string[] {
+  const { config, model } = parts;
+  const firstCollection = [...model.contentTypes.values()].find((ct) => ct.uid.startsWith('api::') && ct.kind === 'collectionType');
+  return startupBanner({
+    host: config.host,
+    port,
+    store: config.mongodbUri ? 'MongoDB' : 'the embedded store',
+    graphiql: config.graphiql,
+    docs: config.docs,
+    metrics: http.metrics,
+    uploads,
+    mediaUrl: config.mediaUrl,
+    restExample: firstCollection && `/api/${firstCollection.pluralName}`,
+  });
+}
+
+async function reportCounts({ log, data, model, store }: Parts): Promise<void> {
+  log(`  ${(data ? 'imported' : 'in the database').padEnd(15)}${countsLine(await storeCounts(model, store))}`);
+}
+
+/**
+ * On MongoDB another process can import: its new version makes this gateway read the settings
+ * again and drop its kept answers and measurements. Returns what stops the polling.
+ */
+function watchDataVersion(parts: Parts, seen: { version?: string }): () => void {
+  const { config, store, settings, gateway, logger } = parts;
+  let polling = false;
+  const poll = async () => {
+    if (!settings.current || polling) return;
+    polling = true;
+    try {
+      const version = await dataVersion(store);
+      if (version === undefined || version === seen.version) return;
+      const loaded = await loadVersionedSettings(store);
+      settings.current = loaded.settings;
+      seen.version = loaded.version;
+      gateway.dataChanged();
+      logger.info({ version: seen.version }, 'the data changed (an import): access settings read again, kept answers dropped');
+      await gateway.remeasure();
+    } catch (error) {
+      logger.warn({ err: error }, 'reading the data version failed; kept answers stay until it is read');
+    } finally {
+      polling = false;
+    }
+  };
+  const remeasure = setInterval(() => void gateway.remeasure().catch((error) => logger.warn({ err: error }, 'measuring the data for the entry estimate failed')), REMEASURE_MS).unref();
+  const version = setInterval(() => void poll(), config.dataPollMs).unref();
+  return () => {
+    clearInterval(remeasure);
+    clearInterval(version);
+  };
+}
+
+/** Prepares a store that was not ready at start (MongoDB), retrying until it is or the gateway closes. */
+async function prepareWhenReachable(parts: Parts, seen: { version?: string }, closing: () => boolean, maxRetryDelayMs: number): Promise<void> {
+  const { config, model, store, data, settings, gateway, log } = parts;
+  for (let attempt = 1; !settings.current && !closing(); attempt++) {
+    try {
+      settings.current = await prepareStore(model, store, data, log, config.secrets?.apiTokenSalt);
+      seen.version = await dataVersion(store);
+      await gateway.remeasure();
+      log('database ready');
+      await reportCounts(parts);
+    } catch (error) {
+      if (error instanceof ConfigurationError) throw error;
+      log(`database not ready (attempt ${attempt}): ${(error as Error).message}`);
+      await new Promise((r) => setTimeout(r, Math.min(maxRetryDelayMs, 250 * attempt)));
+    }
+  }
+}
+
+function buildGateway(config: GatewayConfig, model: ContentModel, store: Store, settings: SettingsHolder, http: HttpSettings, logger: Logger, uploadsDir: string): Gateway {
+  return createGateway({
     model,
     schema: buildGraphQLSchema(model),
     store,
-    settings: () => settings,
+    settings: () => settings.current,
     logger,
     http,
     graphiql: config.graphiql,
@@ -137,77 +216,47 @@ export async function startGateway(config: GatewayConfig, options: StartOptions 
     secrets: config.secrets,
     limits: http.limits,
   });
+}
+
+/**
+ * Loads, prepares and serves the gateway as `npm start` does. The embedded store is prepared
+ * before listening; MongoDB in the background, so the gateway answers (503) while it is away.
+ * @throws ConfigurationError for a bad config file, schema, seed, or a port that cannot be used.
+ */
+export async function startGateway(config: GatewayConfig, options: StartOptions = {}): Promise<StartedGateway> {
+  const log = options.log ?? console.log;
+  const logger = options.logger ?? createLogger(config.logLevel);
+  const http = await loadHttpSettings(config.configFile);
+  const model = await loadContentModel(config.schemaDir);
+  for (const warning of model.warnings) log(`warning: ${warning}`);
+  const data = await startData(config);
+  const store = openStore(config);
+  const settings: SettingsHolder = {};
+  if (!config.mongodbUri) settings.current = await prepareStore(model, store, data, log, config.secrets?.apiTokenSalt);
+
+  const uploads = { dir: path.resolve(config.uploadsDir), exists: false };
+  uploads.exists = await isDirectory(uploads.dir);
+  const gateway = buildGateway(config, model, store, settings, http, logger, uploads.dir);
+  const parts: Parts = { config, model, store, data, settings, gateway, log, logger };
   // The entry estimate's bounds, measured before the first request rather than by it.
-  if (settings) await gateway.remeasure();
+  if (settings.current) await gateway.remeasure();
   const server = await listen(gateway, config.port, config.host, { drainDeadlineMs: config.drainDeadlineMs }).catch((error) => {
     throw listenError(error as NodeJS.ErrnoException, config);
   });
-  const firstCollection = [...model.contentTypes.values()].find((ct) => ct.uid.startsWith('api::') && ct.kind === 'collectionType');
-  for (const line of startupBanner({
-    host: config.host,
-    port: server.port,
-    store: config.mongodbUri ? 'MongoDB' : 'the embedded store',
-    graphiql: config.graphiql,
-    docs: config.docs,
-    metrics: http.metrics,
-    uploads: { dir: uploadsDir, exists: uploadsExist },
-    mediaUrl: config.mediaUrl,
-    restExample: firstCollection && `/api/${firstCollection.pluralName}`,
-  })) log(line);
-  const reportCounts = async () => log(`  ${(data ? 'imported' : 'in the database').padEnd(15)}${countsLine(await storeCounts(model, store))}`);
-  if (settings) await reportCounts();
+  for (const line of startupLines(parts, server.port, http, uploads)) log(line);
+  if (settings.current) await reportCounts(parts);
 
   let closing = false;
-  const remeasure = config.mongodbUri
-    ? setInterval(() => void gateway.remeasure().catch((error) => logger.warn({ err: error }, 'measuring the data for the entry estimate failed')), REMEASURE_MS).unref()
-    : undefined;
-  // On MongoDB another process can import: its new version makes this gateway read the settings
-  // again and drop its kept answers and measurements.
-  let seenVersion: string | undefined;
-  let polling = false;
-  const pollVersion = async () => {
-    if (!settings || polling) return;
-    polling = true;
-    try {
-      const version = await dataVersion(store);
-      if (version === undefined || version === seenVersion) return;
-      const loaded = await loadVersionedSettings(store);
-      settings = loaded.settings;
-      seenVersion = loaded.version;
-      gateway.dataChanged();
-      logger.info({ version: seenVersion }, 'the data changed (an import): access settings read again, kept answers dropped');
-      await gateway.remeasure();
-    } catch (error) {
-      logger.warn({ err: error }, 'reading the data version failed; kept answers stay until it is read');
-    } finally {
-      polling = false;
-    }
-  };
-  const poll = config.mongodbUri ? setInterval(() => void pollVersion(), config.dataPollMs).unref() : undefined;
-  const ready = (async () => {
-    for (let attempt = 1; !settings && !closing; attempt++) {
-      try {
-        settings = await prepareStore(model, store, data, log, config.secrets?.apiTokenSalt);
-        seenVersion = await dataVersion(store);
-        await gateway.remeasure();
-        log('database ready');
-        await reportCounts();
-      } catch (error) {
-        if (error instanceof ConfigurationError) throw error;
-        log(`database not ready (attempt ${attempt}): ${(error as Error).message}`);
-        await new Promise((r) => setTimeout(r, Math.min(options.maxRetryDelayMs ?? 5000, 250 * attempt)));
-      }
-    }
-  })();
-
+  const seen: { version?: string } = {};
+  const unwatch = config.mongodbUri ? watchDataVersion(parts, seen) : () => {};
+  const ready = prepareWhenReachable(parts, seen, () => closing, options.maxRetryDelayMs ?? 5000);
   return {
     port: server.port,
     gateway,
     ready,
     close: async () => {
       closing = true;
-      clearInterval(remeasure);
-      clearInterval(poll);
+      unwatch();
       const report = await server.close();
       await store.close();
       return report;

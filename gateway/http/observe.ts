@@ -3,7 +3,7 @@
 import { WholeResponse, wholeBody } from '../../src/whole-response.ts';
 import type { Logger } from '../observability/logger.ts';
 import type { GatewayMetrics } from '../observability/metrics.ts';
-import { type Exchange, type Step, withExchange } from './pipeline.ts';
+import { type Exchange, type Step, withRequestId } from './pipeline.ts';
 
 /** Longest query string kept in a log line; the rest is cut, so one request cannot flood the log. */
 const MAX_LOGGED_QUERY = 1000;
@@ -60,10 +60,10 @@ export function countBody(response: Response, done: (bytes: number, aborted: boo
   return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
 }
 
-/** Logs and measures every request; runs the rest of the edge with the request's exchange current. */
+/** Logs and measures every request; runs the rest of the edge with the request's id on its log lines. */
 export function observeStep({ logger, metrics }: ObserveDeps): Step {
   return (request, exchange, next) =>
-    withExchange(exchange, async () => {
+    withRequestId(exchange.id, async () => {
       metrics.inFlight(1);
       let response: Response;
       try {

@@ -16,8 +16,10 @@ export type RouteKind =
   | 'unknown';
 
 /**
- * Per-request state shared by the steps and the routes: set once at the edge, filled in as the
- * request goes through (the route kind by the router, the role once credentials are read).
+ * The edge's record of one request, passed to every step and route: made once at the edge and
+ * filled in as the request goes through (the route kind by the router, the role once credentials
+ * are read, the deadline by its step), for the log line, the metrics and the response cache.
+ * Operations never see it: they run on an immutable scope (src/operations/scope.ts).
  */
 export interface Exchange {
   /** The request id: the caller's `X-Request-Id` when acceptable, else a fresh UUID. */
@@ -47,14 +49,18 @@ export function compose(steps: readonly Step[], handler: Handler): Handler {
   return steps.reduceRight<Handler>((next, step) => (request, exchange) => step(request, exchange, next), handler);
 }
 
-const current = new AsyncLocalStorage<Exchange>();
+/**
+ * The request id of the request being handled, for log lines written deep inside it. The only
+ * ambient value: a correlation id for logs, never state a route or an operation reads.
+ */
+const currentId = new AsyncLocalStorage<string>();
 
-/** Runs `fn` with `exchange` as the current exchange of everything it calls, awaited or not. */
-export function withExchange<T>(exchange: Exchange, fn: () => T): T {
-  return current.run(exchange, fn);
+/** Runs `fn` with `id` as the request id of every log line it writes, awaited or not. */
+export function withRequestId<T>(id: string, fn: () => T): T {
+  return currentId.run(id, fn);
 }
 
-/** The exchange of the request being handled; undefined outside one (start-up, timers). */
-export function currentExchange(): Exchange | undefined {
-  return current.getStore();
+/** The id of the request being handled; undefined outside one (start-up, timers). */
+export function currentRequestId(): string | undefined {
+  return currentId.getStore();
 }

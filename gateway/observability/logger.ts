@@ -1,7 +1,7 @@
 // The gateway's logger: pino, one JSON object per line on stdout. Every line written while a
 // request is handled carries that request's id, whichever module writes it.
 import { pino, type DestinationStream, type Logger } from 'pino';
-import { currentExchange } from '../http/pipeline.ts';
+import { currentRequestId } from '../http/pipeline.ts';
 
 export type { Logger } from 'pino';
 
@@ -51,8 +51,8 @@ export function createLogger(level: LogLevel, destination?: DestinationStream): 
     timestamp: isoTime(),
     formatters: { level: (label: string) => ({ level: label }) },
     mixin: () => {
-      const exchange = currentExchange();
-      return exchange ? { reqId: exchange.id } : {};
+      const reqId = currentRequestId();
+      return reqId ? { reqId } : {};
     },
   };
   return pino(options, destination ?? batchedStdout());

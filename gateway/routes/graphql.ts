@@ -9,21 +9,26 @@ import { maxTokensPlugin } from '@escape.tech/graphql-armor-max-tokens';
 import { execute, GraphQLError, type ExecutionResult, type GraphQLSchema, type ValidationContext } from 'graphql';
 import { createYoga, type Plugin } from 'graphql-yoga';
 import { toGraphQLError, toGraphQLRequestError } from '../../src/errors/map.ts';
-import type { GatewayContext } from '../../src/graphql/context.ts';
 import type { DocumentCompiler } from '../../src/graphql/compile.ts';
-import { narrowReads } from '../../src/graphql/projection.ts';
+import { projectionsFor } from '../../src/graphql/projection.ts';
 import type { CostModel } from '../../src/graphql/cost.ts';
 import { checkArgumentSizes, checkDocumentNesting, checkEntryBudget, checkVariablesSize, type RequestLimits } from '../../src/limits/request-limits.ts';
 import { stringifyInSlices } from '../../src/limits/stringify.ts';
 import { WholeResponse } from '../../src/whole-response.ts';
 import { MAX_BODY_BYTES, withBoundedBody } from '../http/body-limit.ts';
-import { currentExchange } from '../http/pipeline.ts';
+import type { Exchange } from '../http/pipeline.ts';
+import type { ContentModel } from '../../src/model/types.ts';
+import { createScope, type RequestBase } from '../../src/operations/scope.ts';
 import { jsonResponse } from '../http/responses.ts';
 import { renderGraphiQLPage } from './graphiql.ts';
 
 export interface GraphQLRouteDeps {
+  model: ContentModel;
   schema: GraphQLSchema;
-  contextFor(request: Request): Promise<GatewayContext>;
+  /** The request's base (caller, rights, locales, deadline), read once at the edge. */
+  baseFor(request: Request, exchange: Exchange): Promise<RequestBase>;
+  /** Read only the fields a document needs (MongoDB); whole documents otherwise. */
+  projectReads?: boolean;
   log: (error: unknown) => void;
   limits: RequestLimits;
   /** The entry estimate's model, bounded by the data as last measured. */
@@ -137,13 +142,13 @@ function entryBudget(deps: GraphQLRouteDeps): Plugin {
 function slicedAnswer(log: (e: unknown) => void): Plugin {
   return {
     async onExecutionResult({ result, setResult, context }) {
-      const { deadline } = context as Partial<GatewayContext>;
+      const { deadline, pacing } = context as Partial<RequestBase>;
       if (!deadline || !result || Symbol.asyncIterator in result) return;
       const single = result as ExecutionResult;
       try {
         deadline.check();
         if (single.data == null) return;
-        const data = await stringifyInSlices(single.data, deadline);
+        const data = await stringifyInSlices(single.data, { deadline, entries: pacing?.entries });
         setResult({ ...single, stringify: (sanitized: ExecutionResult) => withData(sanitized, data) });
       } catch (error) {
         setResult({ errors: [requestError(deadline.passed ? deadline.reason : error, log)] });
@@ -163,36 +168,42 @@ function withData(result: ExecutionResult, data: string): string {
  * An answer with errors is not served again from the response cache: a deadline or a failing
  * database is not the content's answer.
  */
-const errorsAreNotKept: Plugin = {
-  onResultProcess({ result }) {
+const errorsAreNotKept: Plugin<Record<string, unknown>, ServerContext> = {
+  onResultProcess({ result, serverContext }) {
     const results = Array.isArray(result) ? result : [result];
-    if (results.some((one) => Symbol.asyncIterator in one || (one.errors?.length ?? 0) > 0)) {
-      const exchange = currentExchange();
-      if (exchange) exchange.uncacheable = true;
-    }
+    if (results.some((one) => Symbol.asyncIterator in one || (one.errors?.length ?? 0) > 0)) serverContext.exchange.uncacheable = true;
   },
 };
 
 /**
- * A document used often runs compiled (graphql-jit, see src/graphql/compile.ts), any other on
- * graphql-js's `execute`, as REST's do; reads narrowed to what it needs. Not on yoga's own executor
- * (@graphql-tools/executor): it builds each object in the order its fields' promises settle, so an
- * answer's field order followed the store's timing instead of the selection set (GraphQL spec §7.2.2).
+ * Each operation runs in a scope made for its document, once: the request's base with its reads
+ * narrowed to what the document needs, and its own loaders. A document used often runs compiled
+ * (graphql-jit, see src/graphql/compile.ts), any other on graphql-js's `execute`, as REST's do.
+ * Not on yoga's own executor (@graphql-tools/executor): it builds each object in the order its
+ * fields' promises settle, so an answer's field order followed the store's timing instead of the
+ * selection set (GraphQL spec §7.2.2).
  */
-function chosenExecution(compiler: DocumentCompiler): Plugin {
+function scopedExecution(deps: GraphQLRouteDeps): Plugin {
   return {
     onExecute({ args, setExecuteFn }) {
-      const context = args.contextValue as Partial<GatewayContext>;
-      if (context.model) narrowReads(context as GatewayContext, args.schema, args.document);
-      const compiled = compiler.compiledFor(args.document, args.variableValues ?? {});
-      setExecuteFn(compiled ? (execution) => compiled.query(execution.rootValue, execution.contextValue, execution.variableValues ?? {}) : execute);
+      const base = args.contextValue as unknown as RequestBase;
+      const scope = createScope(base, deps.projectReads ? projectionsFor(deps.model, args.schema, args.document) : undefined);
+      const compiled = deps.compiler.compiledFor(args.document, args.variableValues ?? {});
+      setExecuteFn((execution) =>
+        compiled ? compiled.query(execution.rootValue, scope, execution.variableValues ?? {}) : execute({ ...execution, contextValue: scope }),
+      );
     },
   };
 }
 
+/** What the edge hands yoga with each request. */
+interface ServerContext {
+  exchange: Exchange;
+}
+
 /** The /graphql route: yoga behind the body limit, with the gateway's context and error codes. */
-export function graphqlRoute(deps: GraphQLRouteDeps): (request: Request) => Promise<Response> {
-  const yoga = createYoga<Record<string, unknown>>({
+export function graphqlRoute(deps: GraphQLRouteDeps): (request: Request, exchange: Exchange) => Promise<Response> {
+  const yoga = createYoga<ServerContext>({
     schema: deps.schema,
     graphqlEndpoint: '/graphql',
     landingPage: false,
@@ -202,10 +213,10 @@ export function graphqlRoute(deps: GraphQLRouteDeps): (request: Request) => Prom
     graphiql: deps.graphiql ? { title: 'Content API · GraphiQL', defaultQuery: deps.defaultQuery } : false,
     renderGraphiQL: renderGraphiQLPage,
     fetchAPI: NATIVE_FETCH_API,
-    plugins: [nestingLimit(deps.limits, deps.log), ...documentLimits(deps.limits), requestErrorsAre400, variablesLimit(deps.limits, deps.log), entryBudget(deps), chosenExecution(deps.compiler), slicedAnswer(deps.log), errorsAreNotKept],
-    context: async ({ request }) => {
+    plugins: [nestingLimit(deps.limits, deps.log), ...documentLimits(deps.limits), requestErrorsAre400, variablesLimit(deps.limits, deps.log), entryBudget(deps), scopedExecution(deps), slicedAnswer(deps.log), errorsAreNotKept],
+    context: async ({ request, exchange }) => {
       try {
-        return await deps.contextFor(request);
+        return await deps.baseFor(request, exchange);
       } catch (error) {
         throw requestError(error, deps.log);
       }
@@ -216,14 +227,14 @@ export function graphqlRoute(deps: GraphQLRouteDeps): (request: Request) => Prom
     },
   });
 
-  return async (request) => {
+  return async (request, exchange) => {
     let bounded: Request;
     try {
       bounded = await withBoundedBody(request, MAX_BODY_BYTES);
     } catch (error) {
       return graphqlErrorResponse(error, deps.log);
     }
-    return yoga.fetch(bounded);
+    return yoga.fetch(bounded, { exchange });
   };
 }
 

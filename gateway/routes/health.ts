@@ -1,7 +1,7 @@
 // Health for load balancers and Kubernetes: `/_health` (readiness) answers 204 only while the
 // store is prepared, reachable and the gateway is not shutting down; `/_health/live` (liveness)
 // answers 204 whenever the process can answer at all.
-import type { AccessSettings } from '../../src/auth/access.ts';
+import type { AccessSettings } from '../../src/auth/settings.ts';
 import { ServiceUnavailableError } from '../../src/errors/errors.ts';
 import { toRestError } from '../../src/errors/map.ts';
 import type { Store } from '../../src/store/store.ts';

@@ -1,12 +1,12 @@
 // Request path -> the route that answers it, naming the route kind on the exchange for logs and
 // metrics. Routes switched off (GraphiQL, the docs page, /metrics, uploads) answer 404.
 import { NotFoundError } from '../../src/errors/errors.ts';
-import type { Handler, RouteKind } from '../http/pipeline.ts';
+import type { Exchange, Handler, RouteKind } from '../http/pipeline.ts';
 import { DOCS_PATH, OPENAPI_PATH, isDocsAsset } from './docs.ts';
 import { GRAPHIQL_PREFIX } from './graphiql.ts';
 import { UPLOADS_PREFIX } from './uploads.ts';
 
-type Route = (request: Request) => Promise<Response>;
+type Route = (request: Request, exchange: Exchange) => Promise<Response>;
 
 export interface Routes {
   readiness: Route;
@@ -44,6 +44,6 @@ export function router(routes: Routes): Handler {
     const [kind, route] = routeFor(routes, new URL(request.url).pathname);
     exchange.kind = kind;
     if (!route) throw new NotFoundError('Not Found');
-    return route(request);
+    return route(request, exchange);
   };
 }

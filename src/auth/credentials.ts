@@ -3,7 +3,7 @@
 // A credential that is wrong, expired, revoked or malformed is a 401, never the public role.
 import { UnauthorizedError } from '../errors/errors.ts';
 import type { Doc } from '../store/store.ts';
-import { digest, type AccessSettings } from './access.ts';
+import { digest, type AccessSettings } from './settings.ts';
 import { isExpired, tokenRole, type ApiTokenLookup } from './api-tokens.ts';
 import { looksLikeJwt, type JwtVerifier } from './jwt.ts';
 import { createRole, PUBLIC_ROLE, type Role } from './roles.ts';

@@ -15,6 +15,11 @@ export class ApplicationError extends Error {
   }
 }
 
+/** A request the gateway cannot read at all (a malformed request line or header). */
+export class BadRequestError extends ApplicationError {
+  override readonly status = 400;
+}
+
 export class ValidationError extends ApplicationError {
   override readonly status = 400;
 }

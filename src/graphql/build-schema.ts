@@ -12,9 +12,10 @@ import {
 } from '../model/naming.ts';
 import type { AttributeOwner, ContentModel } from '../model/types.ts';
 import type { Doc } from '../store/store.ts';
-import type { GatewayContext } from './context.ts';
+import type { RequestScope } from '../operations/scope.ts';
 import { attributeResolvers, dynamicZoneTypeResolver } from './resolve/attributes.ts';
-import { paginationResolvers, rootResolvers } from './resolve/root.ts';
+import { paginationFields } from '../operations/find.ts';
+import { rootResolvers } from './resolve/root.ts';
 import { scalarResolvers } from './schema/scalars.ts';
 import { buildTypeDefs } from './schema/type-defs.ts';
 
@@ -23,7 +24,7 @@ export function buildGraphQLSchema(model: ContentModel): GraphQLSchema {
   const resolvers: Record<string, any> = {
     ...scalarResolvers,
     Query: rootResolvers(model),
-    Pagination: paginationResolvers,
+    Pagination: paginationFields,
   };
   const owners: Array<[AttributeOwner, string]> = [
     ...[...model.components.values()].map((c) => [c, componentTypeName(c)] as [AttributeOwner, string]),
@@ -43,8 +44,9 @@ export function buildGraphQLSchema(model: ContentModel): GraphQLSchema {
   for (const ct of model.contentTypes.values()) {
     resolvers[entityName(typeName(ct))] = {
       id: (doc: Doc) => String(doc.id),
-      // Each entry is a point where a large answer lets other requests run (Deadline.pace).
-      attributes: (doc: Doc, _args: unknown, context: GatewayContext) => context.deadline.pace(doc),
+      // Each entry is a point where a large answer lets other requests run (Pacing.pace); the
+      // caller sees the attributes the access module lets it read.
+      attributes: (doc: Doc, _args: unknown, scope: RequestScope) => scope.pacing.pace(scope.access.view(ct, doc)),
     };
   }
   resolvers.GenericMorph = { __resolveType: () => undefined };

@@ -114,72 +114,86 @@ export function estimateCost(
   }
   const root = operation && schema.getRootType(operation.operation);
   if (!operation || !root) return { entries: 0 };
+  return { entries: new CostWalk(schema, costs, fragments, variables, stopAbove).setCost(operation.selectionSet, root) };
+}
 
-  const memo = new Map<string, number>();
-  const visiting = new Set<string>();
+/** One walk of an operation's selections; each fragment is counted once. */
+class CostWalk {
+  private readonly memo = new Map<string, number>();
+  private readonly visiting = new Set<string>();
+
+  constructor(
+    private readonly schema: GraphQLSchema,
+    private readonly costs: CostModel,
+    private readonly fragments: ReadonlyMap<string, FragmentDefinitionNode>,
+    private readonly variables: Record<string, unknown>,
+    private readonly stopAbove: number,
+  ) {}
 
   /** Objects returned under one parent object by `set` (and everything below it). */
-  function setCost(set: SelectionSetNode, parent: GraphQLCompositeType): number {
+  setCost(set: SelectionSetNode, parent: GraphQLCompositeType): number {
     let total = 0;
     for (const selection of set.selections) {
-      if (total > stopAbove) return total;
+      if (total > this.stopAbove) return total;
       if (selection.kind === Kind.FIELD) {
-        total += fieldCost(selection, parent);
+        total += this.fieldCost(selection, parent);
       } else if (selection.kind === Kind.INLINE_FRAGMENT) {
-        const type = selection.typeCondition ? schema.getType(selection.typeCondition.name.value) : parent;
-        if (type && isCompositeType(type)) total += setCost(selection.selectionSet, type);
+        const type = selection.typeCondition ? this.schema.getType(selection.typeCondition.name.value) : parent;
+        if (type && isCompositeType(type)) total += this.setCost(selection.selectionSet, type);
       } else {
-        total += fragmentCost(selection.name.value);
+        total += this.fragmentCost(selection.name.value);
       }
     }
     return total;
   }
 
-  function fragmentCost(name: string): number {
-    const known = memo.get(name);
+  private fragmentCost(name: string): number {
+    const known = this.memo.get(name);
     if (known !== undefined) return known;
-    const fragment = fragments.get(name);
+    const fragment = this.fragments.get(name);
     // A cycle is refused by graphql-js's own rules; it adds nothing here.
-    if (!fragment || visiting.has(name)) return 0;
-    visiting.add(name);
-    const type = schema.getType(fragment.typeCondition.name.value);
-    const cost = type && isCompositeType(type) ? setCost(fragment.selectionSet, type) : 0;
-    visiting.delete(name);
-    memo.set(name, cost);
+    if (!fragment || this.visiting.has(name)) return 0;
+    this.visiting.add(name);
+    const type = this.schema.getType(fragment.typeCondition.name.value);
+    const cost = type && isCompositeType(type) ? this.setCost(fragment.selectionSet, type) : 0;
+    this.visiting.delete(name);
+    this.memo.set(name, cost);
     return cost;
   }
 
-  function fieldCost(node: FieldNode, parent: GraphQLCompositeType): number {
+  private fieldCost(node: FieldNode, parent: GraphQLCompositeType): number {
     if (!node.selectionSet || !(isObjectType(parent) || isInterfaceType(parent))) return 0;
     const field = parent.getFields()[node.name.value];
     if (!field) return 0;
     const named = getNamedType(field.type);
     if (!isCompositeType(named)) return 0;
-    const below = setCost(node.selectionSet, named);
-    const unbounded = producedBy(field, named.name, node);
-    const produced = unbounded === undefined ? undefined : Math.min(unbounded, costs.bounds.get(`${parent.name}.${node.name.value}`) ?? unbounded);
+    const below = this.setCost(node.selectionSet, named);
+    const unbounded = this.producedBy(field, named.name, node);
+    const bound = this.costs.bounds.get(`${parent.name}.${node.name.value}`);
+    const produced = unbounded === undefined ? undefined : Math.min(unbounded, bound ?? unbounded);
     // A wrapper (`data`, `attributes`, `meta`) passes its parent's count through.
     return produced === undefined ? below : produced * (1 + below);
   }
 
   /** How many objects `field` returns per parent, or undefined for a wrapper. */
-  function producedBy(field: GraphQLField<unknown, unknown>, named: string, node: FieldNode): number | undefined {
-    if (costs.pages.has(named)) return pageOf(field, node);
+  private producedBy(field: GraphQLField<unknown, unknown>, named: string, node: FieldNode): number | undefined {
+    const { costs } = this;
+    if (costs.pages.has(named)) return this.pageOf(field, node);
     if (costs.single.has(named)) return 1;
     if (costs.zones.has(named)) return UNPAGED_LIST_BOUND;
     if (costs.components.has(named)) {
       if (!isListType(getNullableType(field.type))) return 1;
       return field.args.some((arg) => arg.name === 'pagination') && node.arguments?.some((arg) => arg.name.value === 'pagination')
-        ? pageOf(field, node)
+        ? this.pageOf(field, node)
         : UNPAGED_LIST_BOUND;
     }
     return undefined;
   }
 
-  function pageOf(field: GraphQLField<unknown, unknown>, node: FieldNode): number {
+  private pageOf(field: GraphQLField<unknown, unknown>, node: FieldNode): number {
     let pagination: PaginationArg | undefined;
     try {
-      pagination = getArgumentValues(field, node, variables).pagination as PaginationArg | undefined;
+      pagination = getArgumentValues(field, node, this.variables).pagination as PaginationArg | undefined;
     } catch {
       pagination = undefined;
     }
@@ -189,6 +203,4 @@ export function estimateCost(
       return GRAPHQL_LIMITS.defaultPageSize;
     }
   }
-
-  return { entries: setCost(operation.selectionSet, root) };
 }

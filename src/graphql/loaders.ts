@@ -1,7 +1,7 @@
 // Per-request DataLoaders: every relation field of every parent in one GraphQL level is
 // answered by one store query per (relation target, arguments), whatever the number of parents.
 import DataLoader from 'dataloader';
-import type { Role } from '../auth/roles.ts';
+import type { Access } from '../access/access.ts';
 import type { ContentModel, ContentType } from '../model/types.ts';
 import type { Doc, ReadStore } from '../store/store.ts';
 import { compileFilters } from './query/filters.ts';
@@ -66,11 +66,11 @@ export interface LoaderOptions {
  */
 const nextTurn = (callback: () => void) => setImmediate(callback);
 
-export function createLoaders(model: ContentModel, store: ReadStore, role: Pick<Role, 'can'>, options: LoaderOptions = {}): Loaders {
+export function createLoaders(model: ContentModel, store: ReadStore, access: Pick<Access, 'may' | 'readable'>, options: LoaderOptions = {}): Loaders {
   const batch = options.batch ?? true;
   const batchScheduleFn = options.schedule ?? nextTurn;
   const loaders = new Map<string, DataLoader<never, unknown>>();
-  const scopeFor = (args: RelationArgs) => filterScope(model, store, role, args.publicationState);
+  const scopeFor = (args: RelationArgs) => filterScope(model, store, access, args.publicationState);
   function memo<K, V>(key: string, make: () => DataLoader<K, V>): DataLoader<K, V> {
     let found = loaders.get(key) as DataLoader<K, V> | undefined;
     if (!found) {

@@ -22,11 +22,6 @@ export function projectionsFor(model: ContentModel, schema: GraphQLSchema, docum
   return found;
 }
 
-/** Narrows `context`'s reads to what `document` needs, when its reads are narrowed at all. */
-export function narrowReads(context: { model: ContentModel; projections?: { current?: Projections } }, schema: GraphQLSchema, document: DocumentNode): void {
-  if (context.projections) context.projections.current = projectionsFor(context.model, schema, document);
-}
-
 function analyse(model: ContentModel, schema: GraphQLSchema, document: DocumentNode): Projections {
   const types = new Map([...model.contentTypes.values()].map((ct) => [typeName(ct), ct]));
   const entities = new Map([...model.contentTypes.values()].map((ct) => [entityName(typeName(ct)), ct]));

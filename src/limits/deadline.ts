@@ -1,9 +1,9 @@
 // A request's deadline: it passes when the time allowed has passed or the client went away. The
-// store, the loaders and serialisation check it, so abandoned work stops early. It keeps its own
-// state and listeners (an AbortController per request costs more than the rest of a small
-// request's bookkeeping); `signal` makes one for code that wants an AbortSignal.
+// store, the loaders and serialisation check it, so abandoned work stops early. It only knows
+// time (pacing a large answer is src/graphql/pacing.ts's). It keeps its own state and listeners
+// (an AbortController per request costs more than the rest of a small request's bookkeeping);
+// `signal` makes one for code that wants an AbortSignal.
 import { ServiceUnavailableError } from '../errors/errors.ts';
-import { Pacer } from './slices.ts';
 
 /** What the deadline follows of a client: an AbortSignal, or anything that can say it left. */
 export interface ClientSignal {
@@ -41,7 +41,6 @@ export class Deadline {
   #controller: AbortController | undefined;
   private readonly timer: NodeJS.Timeout | undefined;
   private readonly unfollow: () => void;
-  private readonly pacer = new Pacer();
 
   /**
    * @param ms the time allowed, from now; `Infinity` for none.
@@ -118,62 +117,6 @@ export class Deadline {
       );
     });
   }
-
-  /**
-   * `value` at once while this request's current slice of work is short; once it is spent, a
-   * promise of `value` kept until the event loop has had a turn. Waiting callers are let through
-   * one at a time, each after the work the previous one started, until the next slice is spent:
-   * a resolver that returns this lets GraphQL complete a large level in slices, not all at once.
-   * The promise rejects with the deadline's error if it passed meanwhile.
-   */
-  pace<T>(value: T): T | Promise<T> {
-    this.entries++;
-    if (this.waiting.length === 0 && !this.pacer.tired()) return value;
-    return new Promise<T>((resolve, reject) => {
-      this.waiting.push(() => (this.#passed ? reject(this.#reason) : resolve(value)));
-      this.scheduleRelease();
-    });
-  }
-
-  /** Entries resolved so far (each passes {@link pace}): how large the answer is. */
-  entries = 0;
-  private readonly waiting: Array<() => void> = [];
-  private releaseScheduled = false;
-  private readonly afterPacing: Array<() => void> = [];
-
-  /**
-   * Runs `callback` on a later turn of the event loop, once every caller {@link pace} holds has
-   * been let through: a DataLoader batch scheduled so still gathers the keys of its whole level.
-   */
-  readonly schedule = (callback: () => void): void => {
-    setImmediate(() => this.whenPaced(callback));
-  };
-
-  private whenPaced(callback: () => void): void {
-    if (this.waiting.length === 0 && !this.releaseScheduled) callback();
-    else this.afterPacing.push(callback);
-  }
-
-  private scheduleRelease(): void {
-    if (this.releaseScheduled) return;
-    this.releaseScheduled = true;
-    setImmediate(() => {
-      this.releaseScheduled = false;
-      this.pacer.restart();
-      this.releaseNext();
-    });
-  }
-
-  /** Lets one waiter through, then (after the microtask its work begins in) the next, while the slice lasts. */
-  private readonly releaseNext = (): void => {
-    if (this.waiting.length === 0) {
-      for (const callback of this.afterPacing.splice(0)) this.schedule(callback);
-      return;
-    }
-    if (this.pacer.tired() && !this.#passed) return this.scheduleRelease();
-    this.waiting.shift()!();
-    queueMicrotask(this.releaseNext);
-  };
 
   /** The request is answered: no timer or listener outlives it. */
   dispose(): void {

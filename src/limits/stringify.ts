@@ -10,9 +10,16 @@ const SMALL_PART = 16_384;
 /** An answer of this many entries or fewer (about a megabyte) is written by JSON.stringify whole. */
 const SMALL_ANSWER_ENTRIES = 2_000;
 
-/** `deadline.entries` tells how large the answer is: a small one is not walked at all. */
-export async function stringifyInSlices(value: unknown, deadline?: Deadline, sliceMs?: number): Promise<string> {
-  if (deadline && deadline.entries <= SMALL_ANSWER_ENTRIES) return JSON.stringify(value) ?? 'null';
+export interface SliceOptions {
+  /** Stops the walk between two slices once it has passed. */
+  deadline?: Deadline;
+  /** How many entries the answer holds, when known: a small answer is not walked at all. */
+  entries?: number;
+  sliceMs?: number;
+}
+
+export async function stringifyInSlices(value: unknown, { deadline, entries, sliceMs }: SliceOptions = {}): Promise<string> {
+  if (entries !== undefined && entries <= SMALL_ANSWER_ENTRIES) return JSON.stringify(value) ?? 'null';
   const parts: string[] = [];
   await runInSlices((pacer) => write(value, parts, pacer), deadline, sliceMs);
   return parts.join('');

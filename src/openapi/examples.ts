@@ -1,10 +1,11 @@
 // A content-type -> example query strings for each REST parameter and each of its forms, built
 // from the type's own attributes, so every example is one the gateway answers (given a role that
 // may read the related types). Each example is the literal query string and its qs reading.
+import { exposedAttribute } from '../access/rules.ts';
 import qs from 'qs';
 import { componentUid } from '../model/naming.ts';
 import { isScalar, type Attribute, type ContentModel, type ContentType } from '../model/types.ts';
-import { defaultFields, visibleAttribute } from '../rest/attributes.ts';
+import { defaultFields } from '../rest/attributes.ts';
 
 /** One example of one parameter: a title, the query string a client sends, and its parsed value. */
 export interface QueryExample {
@@ -23,8 +24,8 @@ const example = (parameter: string, summary: string, query: string): QueryExampl
 
 /** Attributes worth showing in examples, found once per content-type. */
 function samples(model: ContentModel, target: ContentType) {
-  const visible = [...target.attributes.keys()].map((name) => visibleAttribute(target, name)).filter((a) => a !== undefined);
-  const scalars = defaultFields(target).filter((name) => target.attributes.get(name)?.type !== 'json');
+  const visible = [...target.attributes.keys()].map((name) => exposedAttribute(target, name)).filter((a) => a !== undefined);
+  const scalars = defaultFields(target, exposedAttribute).filter((name) => target.attributes.get(name)?.type !== 'json');
   const textual = visible.find((a) => ['string', 'text', 'email', 'uid'].includes(a.type))?.name;
   const numeric = visible.find((a) => ['integer', 'float', 'decimal'].includes(a.type))?.name;
   const relations = visible.flatMap((a) => (a.type === 'relation' ? [a] : []));

@@ -1,9 +1,10 @@
 // The content model -> JSON Schemas (OpenAPI 3.1) of what the REST API answers: an entry per
 // content-type, a schema per component, the list and single envelopes, the media library's plain
 // files and Strapi's error envelope. Every attribute kind is mapped; private ones never appear.
+import { exposedAttribute } from '../access/rules.ts';
 import { componentTypeName, componentUid, typeName } from '../model/naming.ts';
 import { assertNever, MEDIA_UID, USER_UID, isScalar, type Attribute, type ContentModel, type ContentType, type ScalarAttribute } from '../model/types.ts';
-import { type Owner, isContentType, systemFields, visibleAttribute } from '../rest/attributes.ts';
+import { type Owner, isContentType, systemFields } from '../model/fields.ts';
 
 export type Schema = Record<string, unknown>;
 
@@ -101,7 +102,7 @@ function attributeSchema(model: ContentModel, attribute: Attribute, plain: boole
 function attributesSchema(model: ContentModel, owner: Owner, plain = false): Schema {
   const properties: Record<string, Schema> = {};
   for (const name of owner.attributes.keys()) {
-    const attribute = visibleAttribute(owner, name);
+    const attribute = exposedAttribute(owner, name);
     if (attribute) properties[name] = attributeSchema(model, attribute, plain);
   }
   for (const [name, type] of systemFields(owner)) {

@@ -1,62 +1,36 @@
-// Which attributes of a content-type or component the REST API shows, filters and sorts on,
-// including the system fields (`createdAt`, `updatedAt`, `publishedAt`, `locale`) it adds.
+// Which fields of a content-type or component a REST query may select, filter and sort on (the
+// meaning of a name is src/model/fields.ts's, what a caller may read the access module's), and
+// Strapi's errors for names and values it refuses.
+import type { Access } from '../access/access.ts';
 import { ValidationError } from '../errors/errors.ts';
-import type { Role } from '../auth/roles.ts';
-import type { Attribute, Component, ContentModel, ContentType, ScalarType } from '../model/types.ts';
+import { fieldMeaning, systemFields, type AttributeOf, type Owner } from '../model/fields.ts';
+import type { ContentModel, ScalarType } from '../model/types.ts';
 import { isScalar } from '../model/types.ts';
 
-/** What holds attributes: an entry's content-type or a component. */
-export type Owner = ContentType | Component;
-
-/** What validation reads besides the query: the model and the caller's role. */
+/** What validation reads besides the query: the model and what the caller may read. */
 export interface Scope {
   readonly model: ContentModel;
-  readonly role: Role;
+  readonly access: Pick<Access, 'may' | 'readable'>;
 }
 
 /** The scalar kind of a filterable, sortable field: an attribute's type, or the entry `id`. */
 export type FieldType = ScalarType | 'id';
 
-export function isContentType(owner: Owner): owner is ContentType {
-  return 'kind' in owner;
-}
-
-/** An attribute the API exposes: private and password attributes do not exist for it. */
-export function visibleAttribute(owner: Owner, name: string): Attribute | undefined {
-  const attribute = owner.attributes.get(name);
-  if (!attribute || attribute.private || attribute.type === 'password') return undefined;
-  return attribute;
-}
-
-/** System fields of a content-type with their types; components have none. */
-export function systemFields(owner: Owner): ReadonlyMap<string, ScalarType> {
-  const fields = new Map<string, ScalarType>();
-  if (!isContentType(owner)) return fields;
-  if (owner.timestamps) {
-    fields.set('createdAt', 'datetime');
-    fields.set('updatedAt', 'datetime');
-  }
-  if (owner.draftAndPublish) fields.set('publishedAt', 'datetime');
-  if (owner.localized) fields.set('locale', 'string');
-  return fields;
-}
-
-/** The attributes an entry or component item returns when no `fields` is given. */
-export function defaultFields(owner: Owner): string[] {
+/** The attributes an entry or component item returns when no `fields` is given: those `attributeOf` gives. */
+export function defaultFields(owner: Owner, attributeOf: AttributeOf): string[] {
   const names: string[] = [];
   for (const [name, attribute] of owner.attributes) {
-    if (isScalar(attribute) && visibleAttribute(owner, name)) names.push(name);
+    if (isScalar(attribute) && attributeOf(owner, name)) names.push(name);
   }
   return [...names, ...systemFields(owner).keys()];
 }
 
 /** The type of a scalar field that may be selected, filtered or sorted on; undefined otherwise. */
-export function scalarFieldType(owner: Owner, name: string): FieldType | undefined {
+export function scalarFieldType(owner: Owner, name: string, attributeOf: AttributeOf): FieldType | undefined {
+  // Component items have ids too, which REST filters and sorts on.
   if (name === 'id') return 'id';
-  const system = systemFields(owner).get(name);
-  if (system) return system;
-  const attribute = visibleAttribute(owner, name);
-  return attribute && isScalar(attribute) ? attribute.type : undefined;
+  const meaning = fieldMeaning(owner, name, attributeOf);
+  return meaning.kind === 'scalar' ? meaning.type : undefined;
 }
 
 /** Strapi's answer to a query naming a field it does not know or cannot use there. */

@@ -12,7 +12,7 @@ import { type SelectContext, selectEntry } from './select.ts';
  * What the request reads: a page of entries, one entry by id, a single type's entry, or a
  * localized single type's entry in every locale (`locale=all`, which Strapi answers as a list).
  */
-export type Operation =
+export type RestRead =
   | { readonly kind: 'findMany' }
   | { readonly kind: 'findOne'; readonly id: string }
   | { readonly kind: 'findSingle' }
@@ -24,7 +24,7 @@ export type Operation =
  * The operation a route's request performs once its query and caller are known: `locale=all` on
  * a single type reads every locale; `me` reads the logged-in user by id.
  */
-export function operationFor(target: ContentType, operation: Operation, query: RestQuery, user?: { id: number }): Operation {
+export function operationFor(target: ContentType, operation: RestRead, query: RestQuery, user?: { id: number }): RestRead {
   if (operation.kind === 'me' && user) return { kind: 'findOne', id: String(user.id) };
   return operation.kind === 'findSingle' && target.localized && query.locale === 'all' ? { kind: 'findEveryLocale' } : operation;
 }
@@ -35,11 +35,11 @@ export interface BuiltDocument {
 }
 
 /** The root query field an operation on `target` reads: `articles`, `article`, `global`, `globals`. */
-export function rootField(target: ContentType, operation: Operation): string {
+export function rootField(target: ContentType, operation: RestRead): string {
   return operation.kind === 'findMany' || operation.kind === 'findEveryLocale' ? collectionQueryField(target) : singleQueryField(target);
 }
 
-export function buildDocument(model: ContentModel, target: ContentType, operation: Operation, query: RestQuery): BuiltDocument {
+export function buildDocument(model: ContentModel, target: ContentType, operation: RestRead, query: RestQuery): BuiltDocument {
   const variables = new Variables();
   // One `$publicationState` for the root and every relation that takes it, declared when used.
   let stateVariable: VariableNode | undefined;
@@ -76,7 +76,7 @@ export function buildDocument(model: ContentModel, target: ContentType, operatio
  * The locale asked for, where the root field reads one. By id, Strapi's REST API ignores it (the
  * id names one entry, in one locale, already); a single type has no `all`.
  */
-function localeFor(target: ContentType, operation: Operation, query: RestQuery): string | undefined {
+function localeFor(target: ContentType, operation: RestRead, query: RestQuery): string | undefined {
   if (!target.localized || operation.kind === 'findOne') return undefined;
   return query.locale;
 }

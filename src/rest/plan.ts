@@ -7,7 +7,7 @@ import { validate, type GraphQLSchema } from 'graphql';
 import { LRUCache } from 'lru-cache';
 import type { CostModel } from '../graphql/cost.ts';
 import type { ContentModel } from '../model/types.ts';
-import { type BuiltDocument, type Operation, buildDocument, operationFor, rootField } from './document.ts';
+import { type BuiltDocument, type RestRead, buildDocument, operationFor, rootField } from './document.ts';
 import { parseQueryString } from './parse.ts';
 import type { RestQuery } from './query.ts';
 import type { Route } from './routes.ts';
@@ -16,7 +16,7 @@ import { type ValidationScope, validateQuery } from './validate.ts';
 export interface Plan {
   readonly query: RestQuery;
   /** The operation as planned; a by-id plan serves every id (see {@link variablesFor}). */
-  readonly operation: Operation;
+  readonly operation: RestRead;
   readonly built: BuiltDocument;
   /** The root field the answer is under. */
   readonly field: string;

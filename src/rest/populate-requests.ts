@@ -2,19 +2,20 @@
 // `*`, `a,b`, `a.b.c` dot paths, the array form, the object form; and several asks of one
 // attribute merged. `validate-populate.ts` checks the names and builds the tree.
 import { isScalar } from '../model/types.ts';
-import { type Owner, invalidValue, isContentType, isRecord, visibleAttribute } from './attributes.ts';
+import { invalidValue, isRecord} from './attributes.ts';
+import { type AttributeOf, type Owner, isContentType } from '../model/fields.ts';
 
 /** What one populate entry asks of one attribute: its defaults, or the object form. */
 export type Request = true | Record<string, unknown>;
 
 /** Adds to `into` what `raw` asks of each attribute name, whatever the syntax used. */
-export function collect(raw: unknown, owner: Owner, parameter: string, into: Map<string, Request[]>): void {
+export function collect(raw: unknown, owner: Owner, parameter: string, into: Map<string, Request[]>, attributeOf: AttributeOf): void {
   const add = (name: string, request: Request) => into.set(name, [...(into.get(name) ?? []), request]);
   if (raw === undefined) return;
   if (typeof raw === 'string') {
     for (const path of raw.split(',').map((part) => part.trim()).filter(Boolean)) {
       if (path === '*') {
-        for (const name of populatableNames(owner)) add(name, true);
+        for (const name of populatableNames(owner, attributeOf)) add(name, true);
         continue;
       }
       // `a.b.c` is `populate[a][populate][0]=b.c`.
@@ -22,9 +23,9 @@ export function collect(raw: unknown, owner: Owner, parameter: string, into: Map
       add(head, rest.length === 0 ? true : { populate: rest.join('.') });
     }
   } else if (Array.isArray(raw)) {
-    raw.forEach((item, i) => collect(item, owner, `${parameter}[${i}]`, into));
+    raw.forEach((item, i) => collect(item, owner, `${parameter}[${i}]`, into, attributeOf));
   } else if (isRecord(raw)) {
-    const populatable = new Set(populatableNames(owner));
+    const populatable = new Set(populatableNames(owner, attributeOf));
     for (const [name, value] of Object.entries(raw)) {
       // Strapi ignores keys that name nothing to populate (`populate[author][populate][fields]`), whatever they hold.
       if (!populatable.has(name)) continue;
@@ -49,9 +50,9 @@ function toRequest(value: unknown, parameter: string): Request | undefined {
 const FALSE = new Set(['false', 'f', '0']);
 
 /** The attributes `*` populates: relations, media, components, dynamic zones, localizations. */
-function populatableNames(owner: Owner): string[] {
+function populatableNames(owner: Owner, attributeOf: AttributeOf): string[] {
   const names = [...owner.attributes.keys()].filter((name) => {
-    const attribute = visibleAttribute(owner, name);
+    const attribute = attributeOf(owner, name);
     return attribute !== undefined && !isScalar(attribute);
   });
   return isContentType(owner) && owner.localized ? [...names, 'localizations'] : names;

@@ -7,7 +7,7 @@ import type { Deadline } from '../limits/deadline.ts';
 import { type Pacer, type Sliced, runInSlices } from '../limits/slices.ts';
 import { MEDIA_UID, assertNever, component, contentType } from '../model/types.ts';
 import type { ContentModel, ContentType } from '../model/types.ts';
-import type { Owner } from './attributes.ts';
+import type { Owner } from '../model/fields.ts';
 import type { Pagination, PopulateNode, RestQuery, Selection } from './query.ts';
 import { zoneAliases } from './zone-aliases.ts';
 

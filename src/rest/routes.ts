@@ -1,10 +1,10 @@
 // Request method and path under /api -> what to read: a content-type's entries, one entry, a
 // single type, or the media library (`/api/upload/files`). Anything else is a 404 or a 405.
-import type { Action } from '../auth/roles.ts';
 import { ForbiddenError, MethodNotAllowedError, NotFoundError } from '../errors/errors.ts';
-import { MEDIA_UID, USER_UID, contentType } from '../model/types.ts';
+import { MEDIA_UID, USER_UID, assertNever, contentType } from '../model/types.ts';
+import type { Operation } from '../operations/operation.ts';
 import type { ContentModel, ContentType } from '../model/types.ts';
-import type { Operation } from './document.ts';
+import type { RestRead } from './document.ts';
 
 /** The methods the read-only REST façade answers; HEAD is GET without the body. */
 export const ALLOWED_METHODS = ['GET', 'HEAD'] as const;
@@ -16,7 +16,7 @@ export interface Route {
    */
   readonly kind: 'entries' | 'files' | 'users';
   readonly target: ContentType;
-  readonly operation: Operation;
+  readonly operation: RestRead;
 }
 
 /**
@@ -36,10 +36,22 @@ export function resolveRoute(model: ContentModel, method: string, pathname: stri
   return route;
 }
 
-/** The permission a route needs: `findOne` to read by id, `find` otherwise; none to read oneself. */
-export function requiredAction(route: Route): Action | undefined {
-  if (route.operation.kind === 'me') return undefined;
-  return route.operation.kind === 'findOne' ? 'findOne' : 'find';
+/** The operation a route's request runs, as both protocols name it (what it is authorized as). */
+export function operationOf(route: Route): Operation {
+  const { target: type, operation } = route;
+  switch (operation.kind) {
+    case 'me':
+      return { action: 'me' };
+    case 'findOne':
+      return { action: 'findOne', type, input: { id: operation.id } };
+    case 'findSingle':
+      return { action: 'findOne', type, input: {} };
+    case 'findMany':
+    case 'findEveryLocale':
+      return { action: 'find', type, input: {} };
+    default:
+      return assertNever(operation, 'REST read');
+  }
 }
 
 function match(model: ContentModel, segments: readonly string[]): Route | undefined {

@@ -5,7 +5,7 @@ import { componentTypeName, filtersInputName, typeName } from '../model/naming.t
 import { MEDIA_UID, assertNever, component, contentType } from '../model/types.ts';
 import type { ContentModel } from '../model/types.ts';
 import { type Variables, argument, field, inlineFragment, intValue, listType, namedType, objectValue } from './ast.ts';
-import type { Owner } from './attributes.ts';
+import type { Owner } from '../model/fields.ts';
 import { filtersInput } from './filter-input.ts';
 import { type ListArguments, MAX_RELATED_ITEMS, type PopulateNode, type Selection } from './query.ts';
 import { zoneAliases } from './zone-aliases.ts';

@@ -1,6 +1,7 @@
 // Raw `fields` (qs output) -> the scalar fields an entry or component item returns.
 // `fields[0]=a&fields[1]=b`, `fields=a`, `fields=a,b` and `fields=*` are all accepted.
-import { type Owner, defaultFields, invalidParameter, invalidValue } from './attributes.ts';
+import { defaultFields, invalidParameter, invalidValue } from './attributes.ts';
+import type { AttributeOf, Owner } from '../model/fields.ts';
 
 /**
  * Without `fields`, or with `*`, every default field. Otherwise only those named (the entry's
@@ -9,8 +10,8 @@ import { type Owner, defaultFields, invalidParameter, invalidValue } from './att
  * `strict` (the top-level `fields`) and skipped otherwise: Strapi v4 ignores such names inside
  * `populate`, returning the attributes it knows.
  */
-export function validateFields(raw: unknown, owner: Owner, parameter = 'fields', strict = true): string[] {
-  const defaults = defaultFields(owner);
+export function validateFields(raw: unknown, owner: Owner, attributeOf: AttributeOf, parameter = 'fields', strict = true): string[] {
+  const defaults = defaultFields(owner, attributeOf);
   if (raw === undefined) return defaults;
   const names = fieldNames(raw, parameter);
   if (names.includes('*')) return defaults;

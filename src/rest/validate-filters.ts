@@ -1,10 +1,8 @@
 // Raw `filters` (qs output) -> a typed EntryFilter for one content-type or component. Fields are
 // checked against the model and role; values are converted to their attribute's scalar type.
 import { component, contentType } from '../model/types.ts';
-import {
-  type FieldType, type Owner, type Scope,
-  invalidParameter, invalidValue, isContentType, isRecord, scalarFieldType, visibleAttribute,
-} from './attributes.ts';
+import { type FieldType, type Scope, invalidParameter, invalidValue, isRecord, scalarFieldType } from './attributes.ts';
+import { type Owner, isContentType } from '../model/fields.ts';
 import type { EntryFilter, FieldFilter, FilterValue, ListOperator, PresenceOperator, ScalarCondition, ValueOperator } from './query.ts';
 import { LIST_OPERATORS, PRESENCE_OPERATORS, VALUE_OPERATORS } from './query.ts';
 import { convertBoolean, convertValue } from './values.ts';
@@ -37,7 +35,7 @@ function entryFilter(raw: unknown, owner: Owner, scope: Scope, parameter: string
 }
 
 function fieldFilter(key: string, value: unknown, owner: Owner, scope: Scope, parameter: string): FieldFilter {
-  const type = scalarFieldType(owner, key);
+  const type = scalarFieldType(owner, key, scope.access.readable);
   if (type) return { kind: 'scalar', condition: scalarCondition(value, type, parameter) };
   const target = nestedOwner(key, owner, scope);
   if (!target) throw invalidParameter(key);
@@ -63,8 +61,8 @@ function relationShorthands(value: unknown): unknown {
  */
 function nestedOwner(key: string, owner: Owner, scope: Scope): Owner | undefined {
   if (key === 'localizations' && isContentType(owner) && owner.localized) return owner;
-  const attribute = visibleAttribute(owner, key);
-  if (attribute?.type === 'relation' && scope.role.can('find', attribute.target)) {
+  const attribute = scope.access.readable(owner, key);
+  if (attribute?.type === 'relation' && scope.access.may('find', attribute.target)) {
     return contentType(scope.model, attribute.target);
   }
   if (attribute?.type === 'component') return component(scope.model, attribute.component);

@@ -4,7 +4,8 @@
 import { ValidationError } from '../errors/errors.ts';
 import { MEDIA_UID, assertNever, component, contentType, isScalar } from '../model/types.ts';
 import type { Component, ContentType, DynamicZoneAttribute } from '../model/types.ts';
-import { type Owner, type Scope, defaultFields, isContentType, visibleAttribute } from './attributes.ts';
+import { type Scope, defaultFields } from './attributes.ts';
+import { type Owner, isContentType } from '../model/fields.ts';
 import { type Merged, type Request, collect, merge } from './populate-requests.ts';
 import { type ComponentNode, type DynamicZoneNode, MAX_NESTING, type PopulateNode, type RelationNode, type Selection } from './query.ts';
 import { validateFields } from './validate-fields.ts';
@@ -26,7 +27,7 @@ interface Level extends Scope {
 
 function buildAll(raws: readonly unknown[], owner: Owner, level: Level, parameter: string): Map<string, PopulateNode> {
   const requests = new Map<string, Request[]>();
-  for (const raw of raws) collect(raw, owner, parameter, requests);
+  for (const raw of raws) collect(raw, owner, parameter, requests, level.access.readable);
   if (requests.size > 0 && level.depth > MAX_NESTING) {
     throw new ValidationError(`Invalid parameter ${parameter}: populate goes deeper than ${MAX_NESTING} levels`);
   }
@@ -40,16 +41,16 @@ function buildAll(raws: readonly unknown[], owner: Owner, level: Level, paramete
 
 function populateNode(name: string, requests: readonly Request[], owner: Owner, scope: Level, parameter: string): PopulateNode | undefined {
   if (name === 'localizations' && isContentType(owner) && owner.localized) {
-    return scope.role.can('find', owner.uid) ? entryNode(owner, true, requests, scope, parameter) : undefined;
+    return scope.access.may('find', owner.uid) ? entryNode(owner, true, requests, scope, parameter) : undefined;
   }
-  const attribute = visibleAttribute(owner, name);
+  const attribute = scope.access.readable(owner, name);
   if (!attribute || isScalar(attribute)) return undefined;
   switch (attribute.type) {
     case 'relation':
-      if (!scope.role.can('find', attribute.target)) return undefined;
+      if (!scope.access.may('find', attribute.target)) return undefined;
       return entryNode(contentType(scope.model, attribute.target), attribute.toMany, requests, scope, parameter);
     case 'media': {
-      if (!scope.role.can('find', MEDIA_UID)) return undefined;
+      if (!scope.access.may('find', MEDIA_UID)) return undefined;
       const node = entryNode(contentType(scope.model, MEDIA_UID), attribute.multiple, requests, scope, parameter);
       return { kind: 'media', multiple: attribute.multiple, selection: node.selection, filters: node.filters, sort: node.sort };
     }
@@ -116,14 +117,14 @@ function dynamicZoneNode(zone: DynamicZoneAttribute, requests: readonly Request[
   }
   for (const uid of zone.components) {
     const part = component(scope.model, uid);
-    parts.set(uid, { fields: defaultFields(part), populate: buildAll(merged.populate, part, deeper(scope), `${parameter}[populate]`) });
+    parts.set(uid, { fields: defaultFields(part, scope.access.readable), populate: buildAll(merged.populate, part, deeper(scope), `${parameter}[populate]`) });
   }
   return { kind: 'dynamiczone', parts };
 }
 
 function selection(owner: Owner, merged: Merged, scope: Level, parameter: string): Selection {
-  const fields = validateFields(merged.fields, owner, `${parameter}[fields]`, false);
-  const sorted = merged.sort === undefined ? [] : sortedFields(merged.sort, owner, `${parameter}[sort]`);
+  const fields = validateFields(merged.fields, owner, scope.access.readable, `${parameter}[fields]`, false);
+  const sorted = merged.sort === undefined ? [] : sortedFields(merged.sort, owner, scope.access.readable, `${parameter}[sort]`);
   return {
     // Strapi selects a populated list's sort columns first, so its answer lists them first.
     fields: [...new Set([...sorted, ...fields])],

@@ -3,7 +3,8 @@
 // paths (`author.name:asc`).
 import { component, contentType } from '../model/types.ts';
 import { MAX_NESTING } from './query.ts';
-import { type Owner, type Scope, invalidParameter, invalidValue, isContentType, isRecord, scalarFieldType, visibleAttribute } from './attributes.ts';
+import { type Scope, invalidParameter, invalidValue, isRecord, scalarFieldType } from './attributes.ts';
+import { type AttributeOf, type Owner, isContentType } from '../model/fields.ts';
 
 /** Validates `sort` for `owner`; `parameter` names it in errors. */
 export function validateSort(raw: unknown, owner: Owner, scope: Scope, parameter = 'sort'): string[] {
@@ -14,9 +15,9 @@ export function validateSort(raw: unknown, owner: Owner, scope: Scope, parameter
  * The fields a populate's `sort` orders by directly (`views:desc`, not `author.name`): Strapi
  * returns them with each related entry or component item, whatever its `fields` says.
  */
-export function sortedFields(raw: unknown, owner: Owner, parameter: string): string[] {
+export function sortedFields(raw: unknown, owner: Owner, attributeOf: AttributeOf, parameter: string): string[] {
   const names = entries(raw, parameter).map((entry) => entry.split(':')[0].trim());
-  return names.filter((name) => !name.includes('.') && name !== 'id' && scalarFieldType(owner, name) !== undefined);
+  return names.filter((name) => !name.includes('.') && name !== 'id' && scalarFieldType(owner, name, attributeOf) !== undefined);
 }
 
 /** Every sort entry as `path` or `path:direction` text. */
@@ -56,15 +57,15 @@ function normalise(entry: string, owner: Owner, scope: Scope, parameter: string)
 function checkPath(segments: readonly string[], owner: Owner, scope: Scope): void {
   const [head, ...rest] = segments;
   if (rest.length === 0) {
-    if (!scalarFieldType(owner, head)) throw invalidParameter(head);
+    if (!scalarFieldType(owner, head, scope.access.readable)) throw invalidParameter(head);
     return;
   }
   if (head === 'localizations' && isContentType(owner) && owner.localized) {
     checkPath(rest, owner, scope);
     return;
   }
-  const attribute = visibleAttribute(owner, head);
-  if (attribute?.type === 'relation' && scope.role.can('find', attribute.target)) {
+  const attribute = scope.access.readable(owner, head);
+  if (attribute?.type === 'relation' && scope.access.may('find', attribute.target)) {
     checkPath(rest, contentType(scope.model, attribute.target), scope);
   } else if (attribute?.type === 'component' && !attribute.repeatable) {
     checkPath(rest, component(scope.model, attribute.component), scope);

@@ -26,7 +26,7 @@ export function validateQuery(raw: unknown, target: ContentType, scope: Validati
   const query = isRecord(raw) ? raw : {};
   return {
     selection: {
-      fields: validateFields(query.fields, target),
+      fields: validateFields(query.fields, target, scope.access.readable),
       populate: validatePopulate(query.populate, target, scope),
     },
     filters: validateFilters(query.filters, target, scope),

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseGatewayArgs, type GatewayConfig } from '../../gateway/args.ts';
 import { silentLogger } from '../../gateway/observability/logger.ts';
 import { startGateway, type StartedGateway } from '../../gateway/start.ts';
-import { saveSettings, settingsFromSeed } from '../../src/auth/access.ts';
+import { saveSettings, settingsFromSeed } from '../../src/auth/settings.ts';
 import { loadContentModel } from '../../src/model/load.ts';
 import { importSeed } from '../../src/seed/import-seed.ts';
 import { loadSeedFile } from '../../src/seed/load-seed.ts';

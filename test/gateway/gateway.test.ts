@@ -1,7 +1,7 @@
 // The gateway's fetch handler in process: health, GraphQL over HTTP, credentials, and errors
 // that reach the caller in the right envelope while the gateway keeps serving.
 import { describe, expect, it } from 'vitest';
-import { saveSettings } from '../../src/auth/access.ts';
+import { saveSettings } from '../../src/auth/settings.ts';
 import { ServiceUnavailableError } from '../../src/errors/errors.ts';
 import { EmbeddedStore } from '../../src/store/embedded-store.ts';
 import type { Filter, FindOptions } from '../../src/store/store.ts';

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createRole, type Role } from '../../src/auth/roles.ts';
 import { toGraphQLError } from '../../src/errors/map.ts';
 import { buildGraphQLSchema } from '../../src/graphql/build-schema.ts';
-import { createContext } from '../../src/graphql/context.ts';
+import { scopeFor } from '../support/scope.ts';
 import { LongScalar } from '../../src/graphql/schema/scalars.ts';
 import { loadContentModel } from '../../src/model/load.ts';
 import type { ContentModel } from '../../src/model/types.ts';
@@ -28,7 +28,7 @@ const noTags = createRole('public', { find: ['api::article.article', 'api::autho
 const noAuthors = createRole('public', { find: ['api::article.article', 'api::tag.tag'] });
 
 async function run(query: string, role: Role) {
-  const contextValue = createContext({ model, store, role, locales: { codes: ['en'], defaultLocale: 'en' } });
+  const contextValue = scopeFor({ model, store, role, locales: { codes: ['en'], defaultLocale: 'en' } });
   const result = await execute({ schema, document: parse(query), contextValue });
   const errors = (result.errors ?? []).map((error) => toGraphQLError(error, () => undefined));
   return { data: result.data as Record<string, any> | null | undefined, errors: errors.map((e) => ({ message: e.message, code: e.extensions.code, path: e.path })) };

@@ -4,7 +4,7 @@ import { execute, parse } from 'graphql';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createRole } from '../../src/auth/roles.ts';
 import { buildGraphQLSchema } from '../../src/graphql/build-schema.ts';
-import { createContext } from '../../src/graphql/context.ts';
+import { scopeFor } from '../support/scope.ts';
 import { loadContentModel } from '../../src/model/load.ts';
 import type { ContentModel } from '../../src/model/types.ts';
 import { EmbeddedStore } from '../../src/store/embedded-store.ts';
@@ -45,7 +45,7 @@ async function callsFor(articles: number, pageSize: number) {
   const store = new CountingStore(new EmbeddedStore());
   await fillBlog(store, { articles });
   store.reset();
-  const context = createContext({ model, store, role: everyone, locales: { codes: ['en'], defaultLocale: 'en' } });
+  const context = scopeFor({ model, store, role: everyone, locales: { codes: ['en'], defaultLocale: 'en' } });
   const result = await execute({ schema: buildGraphQLSchema(model), document: THREE_LEVELS, variableValues: { pageSize }, contextValue: context });
   expect(result.errors).toBeUndefined();
   const data = result.data as { articles: { data: unknown[] } };
@@ -92,7 +92,7 @@ describe('an inverse to-many relation', () => {
     await fillBlog(store, { articles: 300 });
     const articles = await store.find('articles', {});
     await store.upsertMany('articles', articles.map((article) => ({ ...article, author: 1 })));
-    const context = createContext({ model, store, role: everyone, locales: { codes: ['en'], defaultLocale: 'en' } });
+    const context = scopeFor({ model, store, role: everyone, locales: { codes: ['en'], defaultLocale: 'en' } });
     const document = parse(`query ($p: PaginationArg) { author(id: 1) { data { attributes { articles(pagination: $p) { data { id } } } } } }`);
     const result = await execute({ schema: buildGraphQLSchema(model), document, variableValues: { p: { start, limit } }, contextValue: context });
     expect(result.errors).toBeUndefined();

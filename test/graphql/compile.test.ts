@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createRole } from '../../src/auth/roles.ts';
 import { buildGraphQLSchema } from '../../src/graphql/build-schema.ts';
 import { COMPILE_AFTER_USES, DocumentCompiler, compileDocument } from '../../src/graphql/compile.ts';
-import { createContext } from '../../src/graphql/context.ts';
+import { scopeFor } from '../support/scope.ts';
 import { loadContentModel } from '../../src/model/load.ts';
 import type { ContentModel } from '../../src/model/types.ts';
 import { importSeed } from '../../src/seed/import-seed.ts';
@@ -43,7 +43,7 @@ describe('compiling documents', () => {
       author { data { attributes { name } } } tags { data { attributes { name } } }
       blocks { __typename ... on ComponentBlocksQuote { title rating } ... on ComponentBlocksRelatedArticles { articles { data { id } } } }
     } } meta { pagination { total pageCount } } } }`);
-    const context = () => createContext({ model, store, role, locales: { codes: ['en', 'fr'], defaultLocale: 'en' } });
+    const context = () => scopeFor({ model, store, role, locales: { codes: ['en', 'fr'], defaultLocale: 'en' } });
     const plain = await execute({ schema, document, contextValue: context() });
     const compiled = await compileDocument(schema, document)!.query(undefined, context(), {});
     expect(JSON.parse(JSON.stringify(compiled))).toEqual(JSON.parse(JSON.stringify(plain)));
@@ -55,12 +55,12 @@ describe('compiling documents', () => {
       articles(filters: { and: [$f, { title: $s }] }, pagination: $p, sort: "title") { data { id attributes { title views } } meta { pagination { total } } }
     }`);
     let compiled: NonNullable<ReturnType<typeof compileDocument>>;
-    let context: () => ReturnType<typeof createContext>;
+    let context: () => ReturnType<typeof scopeFor>;
     beforeAll(async () => {
       const store = new EmbeddedStore();
       await importSeed(model, await loadSeedFile('test/fixtures/blog-seed.json'), store);
       const role = createRole('public', { find: ['api::article.article'] });
-      context = () => createContext({ model, store, role, locales: { codes: ['en', 'fr'], defaultLocale: 'en' } });
+      context = () => scopeFor({ model, store, role, locales: { codes: ['en', 'fr'], defaultLocale: 'en' } });
       compiled = compileDocument(schema, document)!;
     });
 

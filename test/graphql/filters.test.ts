@@ -1,5 +1,6 @@
 // Filter inputs answer as Strapi's SQL does: one row per operator over values with NULLs
 // (three-valued logic), and relations as left joins, over data whose answers are known.
+import { accessOf } from '../support/scope.ts';
 import { find } from 'mingo';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createRole } from '../../src/auth/roles.ts';
@@ -92,7 +93,7 @@ describe('filters through relations and components, as left joins', () => {
   const everyone = createRole('all', { find: ['api::article.article', 'api::author.author', 'api::tag.tag'] });
   async function ids(uid: string, input: Record<string, unknown>, state: PublicationState = 'LIVE', role = everyone) {
     const ct = model.contentTypes.get(uid)!;
-    const filter = await compileFilters(filterScope(model, store, role, state), ct, input);
+    const filter = await compileFilters(filterScope(model, store, accessOf(model, role), state), ct, input);
     const docs = await store.find(ct.collectionName, { $and: [filter, publicationFilter(ct, state)] }, { sort: [['id', 1]] });
     return docs.map((doc) => doc.id);
   }

@@ -1,5 +1,4 @@
-// A request's deadline: it passes on time or when the client leaves, stops reads, and paces long
-// work so other requests run between its slices without splitting a level's DataLoader batch.
+// A request's deadline: it passes on time or when the client leaves, and stops reads.
 import { describe, expect, it } from 'vitest';
 import { ServiceUnavailableError } from '../../src/errors/errors.ts';
 import { Deadline } from '../../src/limits/deadline.ts';
@@ -53,58 +52,5 @@ describe('a deadline', () => {
     await expect(held.find('things', {})).rejects.toThrow(/deadline/);
     expect(performance.now() - started).toBeLessThan(500);
     await expect(held.count('things', {})).rejects.toThrow(/deadline/);
-  });
-});
-
-describe('pacing long work', () => {
-  it('answers at once while the slice lasts', () => {
-    const deadline = Deadline.none();
-    expect(deadline.pace('a')).toBe('a');
-  });
-
-  it('holds callers once the slice is spent, lets them through in order, and lets the event loop run between slices', async () => {
-    const deadline = Deadline.none();
-    const busy = (ms: number) => {
-      const until = performance.now() + ms;
-      while (performance.now() < until);
-    };
-    busy(20);
-    const order: number[] = [];
-    let timerRan = false;
-    setTimeout(() => (timerRan = true), 0);
-    const held = [1, 2, 3].map((n) => Promise.resolve(deadline.pace(n)).then((value) => {
-      order.push(value);
-      busy(10);
-    }));
-    expect(held.length).toBe(3);
-    await Promise.all(held);
-    expect(order).toEqual([1, 2, 3]);
-    expect(timerRan).toBe(true);
-  });
-
-  it('sends a scheduled batch only after every held caller was let through', async () => {
-    const deadline = Deadline.none();
-    const busy = (ms: number) => {
-      const until = performance.now() + ms;
-      while (performance.now() < until);
-    };
-    busy(20);
-    const events: string[] = [];
-    const held = [1, 2].map((n) => Promise.resolve(deadline.pace(n)).then((value) => {
-      events.push(`released ${value}`);
-      busy(10);
-    }));
-    deadline.schedule(() => events.push('batch'));
-    await Promise.all(held);
-    await new Promise((resolve) => setImmediate(resolve));
-    await new Promise((resolve) => setImmediate(resolve));
-    expect(events).toEqual(['released 1', 'released 2', 'batch']);
-  });
-
-  it('rejects held callers once the deadline has passed', async () => {
-    const deadline = new Deadline(5);
-    const until = performance.now() + 20;
-    while (performance.now() < until);
-    await expect(Promise.resolve(deadline.pace('x'))).rejects.toThrow(/deadline of 5 ms/);
   });
 });

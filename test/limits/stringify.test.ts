@@ -22,7 +22,7 @@ describe('JSON in slices', () => {
         } catch {
           return; // a bigint: JSON.stringify has no answer either
         }
-        expect(await stringifyInSlices(value, undefined, 0)).toBe(expected);
+        expect(await stringifyInSlices(value, { sliceMs: 0 })).toBe(expected);
       }),
       { numRuns: 2000 },
     );
@@ -31,7 +31,7 @@ describe('JSON in slices', () => {
   it('writes a large answer in slices, timers running between them', async () => {
     let ticks = 0;
     const timer = setInterval(() => ticks++, 0);
-    const text = await stringifyInSlices(largeAnswer(), undefined, 0);
+    const text = await stringifyInSlices(largeAnswer(), { sliceMs: 0 });
     clearInterval(timer);
     expect(text).toBe(JSON.stringify(largeAnswer()));
     expect(ticks).toBeGreaterThan(0);
@@ -39,14 +39,13 @@ describe('JSON in slices', () => {
 
   it('stops when the deadline has passed', async () => {
     const deadline = new Deadline(1);
-    deadline.entries = 5_000;
     await new Promise((resolve) => setTimeout(resolve, 5));
-    await expect(stringifyInSlices(largeAnswer(), deadline, 0)).rejects.toThrow(/deadline of 1 ms/);
+    await expect(stringifyInSlices(largeAnswer(), { deadline, entries: 5_000, sliceMs: 0 })).rejects.toThrow(/deadline of 1 ms/);
   });
 
   it('writes an answer of few entries with JSON.stringify at once', async () => {
     const deadline = new Deadline(1);
     await new Promise((resolve) => setTimeout(resolve, 5));
-    expect(await stringifyInSlices({ data: [1, 2] }, deadline, 0)).toBe('{"data":[1,2]}');
+    expect(await stringifyInSlices({ data: [1, 2] }, { deadline, entries: 2, sliceMs: 0 })).toBe('{"data":[1,2]}');
   });
 });

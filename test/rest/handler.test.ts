@@ -60,7 +60,7 @@ describe('error answers', () => {
     const failing = createRestHandler({
       model: await fixtureModel(),
       schema: buildGraphQLSchema(await fixtureModel()),
-      contextFor: async () => { throw new Error('disk on fire'); },
+      baseFor: async () => { throw new Error('disk on fire'); },
       log: (error) => logged.push(error),
     });
     const response = await failing(new Request('http://gateway.test/api/articles'));
@@ -73,7 +73,7 @@ describe('error answers', () => {
     const starting = createRestHandler({
       model: await fixtureModel(),
       schema: buildGraphQLSchema(await fixtureModel()),
-      contextFor: async () => { throw new ServiceUnavailableError('starting'); },
+      baseFor: async () => { throw new ServiceUnavailableError('starting'); },
     });
     expect((await starting(new Request('http://gateway.test/api/articles'))).status).toBe(503);
   });

@@ -1,5 +1,6 @@
 // Plans are made once per request shape and reused: the same plan for the same caller class and
 // query string, another for another class (roles validate differently), by-id plans for every id.
+import { accessOf } from '../support/scope.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createRole } from '../../src/auth/roles.ts';
 import { buildGraphQLSchema } from '../../src/graphql/build-schema.ts';
@@ -17,7 +18,7 @@ beforeAll(async () => {
 });
 
 const everything = createRole('reader', { find: ['api::article.article', 'api::tag.tag'], findOne: ['api::article.article'] });
-const scope = (role = everything) => ({ model, role, locales: ['en', 'fr'] });
+const scope = (role = everything) => ({ model, access: accessOf(model, role), locales: ['en', 'fr'] });
 
 describe('the plan cache', () => {
   it('answers one shape with one plan', () => {

@@ -4,7 +4,7 @@ import { cp, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { saveSettings, settingsFromSeed } from '../../src/auth/access.ts';
+import { saveSettings, settingsFromSeed } from '../../src/auth/settings.ts';
 import { loadContentModel } from '../../src/model/load.ts';
 import type { ContentModel } from '../../src/model/types.ts';
 import { importSeed } from '../../src/seed/import-seed.ts';

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Gateway } from '../../gateway/app.ts';
-import { settingsFromSeed } from '../../src/auth/access.ts';
+import { settingsFromSeed } from '../../src/auth/settings.ts';
 import { loadContentModel } from '../../src/model/load.ts';
 import type { ContentModel } from '../../src/model/types.ts';
 import { importSeed } from '../../src/seed/import-seed.ts';

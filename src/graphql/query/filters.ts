@@ -6,7 +6,9 @@
 import { ValidationError } from '../../errors/errors.ts';
 import type { AttributeOwner, ContentModel, ContentType, RelationAttribute } from '../../model/types.ts';
 import type { Filter } from '../../store/store.ts';
-import { fieldMeaning } from './fields.ts';
+import type { Access } from '../../access/access.ts';
+import { exposedAttribute } from '../../access/rules.ts';
+import { fieldMeaning } from '../../model/fields.ts';
 import { ALWAYS, NEVER, allOf, andTruth, anyOf, conjunction, disjunction, notTruth, orTruth, selects, type Polarity, type Truth } from './logic.ts';
 import { checkFilterSize } from './input-limits.ts';
 import { operatorFilter, operatorsOnNull } from './operators.ts';
@@ -17,8 +19,11 @@ export type IdLookup = (ct: ContentType, filter: Filter, field: string) => Promi
 export interface FilterScope {
   model: ContentModel;
   lookup: IdLookup;
-  /** Whether the caller may list a content-type; a relation to one it may not does not exist for it. */
-  canFind(uid: string): boolean;
+  /**
+   * The caller's rights: a relation to a content-type it may not `find`, and an attribute it may
+   * not read, do not exist for it.
+   */
+  access: Pick<Access, 'may' | 'readable'>;
   /** The filter a related entry must pass to count: published only, in the live state. */
   visible(ct: ContentType): Filter;
 }
@@ -50,14 +55,14 @@ async function compileKey(scope: FilterScope, owner: AttributeOwner, key: string
     case 'not':
       return compile(scope, owner, value as Input, prefix, !polarity);
   }
-  const meaning = fieldMeaning(owner, key, prefix);
+  const meaning = fieldMeaning(owner, key, scope.access.readable, prefix);
   switch (meaning.kind) {
     case 'scalar':
       return operatorFilter(meaning.path, meaning.type, value, polarity);
     case 'component':
       return compileComponent(scope, meaning.component, meaning.repeatable, meaning.path, value as Input, polarity);
     case 'relation':
-      if (!scope.canFind(meaning.attribute.target)) throw new ValidationError(`Invalid parameter ${key}`);
+      if (!scope.access.may('find', meaning.attribute.target)) throw new ValidationError(`Invalid parameter ${key}`);
       return compileRelation(scope, meaning.attribute, meaning.path, value as Input, polarity);
     case 'none':
       throw new ValidationError(`Invalid parameter ${key}`);
@@ -127,7 +132,7 @@ export function truthOnNull(model: ContentModel, owner: AttributeOwner, input: I
 }
 
 function keyOnNull(model: ContentModel, owner: AttributeOwner, key: string, value: unknown): Truth {
-  const meaning = fieldMeaning(owner, key);
+  const meaning = fieldMeaning(owner, key, exposedAttribute);
   switch (meaning.kind) {
     case 'scalar':
       return operatorsOnNull(value);

@@ -1,10 +1,9 @@
 // Reads entries of one content-type: the filter every read adds (publication state, locale),
 // and the single store call that runs a filter with a sort plan and an optional window.
-import type { Role } from '../../auth/roles.ts';
 import { ValidationError } from '../../errors/errors.ts';
 import type { ContentModel, ContentType } from '../../model/types.ts';
 import type { Doc, Filter, ReadStore } from '../../store/store.ts';
-import type { LocaleSettings } from '../context.ts';
+import type { LocaleSettings } from '../../auth/settings.ts';
 import type { FilterScope } from './filters.ts';
 import type { SortPlan } from './sort.ts';
 
@@ -35,14 +34,14 @@ export function and(...filters: Filter[]): Filter {
  * What filters and sorts read besides their input: the store, which content-types the caller may
  * list, and which related entries count (published ones only, in the live state).
  */
-export function filterScope(model: ContentModel, store: ReadStore, role: Pick<Role, 'can'>, state: PublicationState | null | undefined): FilterScope {
+export function filterScope(model: ContentModel, store: ReadStore, access: FilterScope['access'], state: PublicationState | null | undefined): FilterScope {
   return {
     model,
     lookup: async (ct, filter, field) => {
       const docs = await store.find(ct.collectionName, filter, { projection: { [field]: 1 } });
       return docs.map((d) => d[field] ?? null);
     },
-    canFind: (uid) => role.can('find', uid),
+    access,
     visible: (ct) => publicationFilter(ct, state),
   };
 }

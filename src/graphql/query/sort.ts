@@ -3,12 +3,12 @@
 import { ValidationError } from '../../errors/errors.ts';
 import type { AttributeOwner } from '../../model/types.ts';
 import type { Filter, SortDirection } from '../../store/store.ts';
-import { fieldMeaning } from './fields.ts';
+import { fieldMeaning } from '../../model/fields.ts';
 import { distinctSortKeys } from './input-limits.ts';
 import type { FilterScope } from './filters.ts';
 
 /** What planning reads: the model, and which content-types the caller may list. */
-export type SortScope = Pick<FilterScope, 'model' | 'canFind'>;
+export type SortScope = Pick<FilterScope, 'model' | 'access'>;
 
 export interface SortPlan {
   keys: Array<readonly [string, SortDirection]>;
@@ -42,7 +42,7 @@ function addKey(scope: SortScope, root: AttributeOwner, entry: string, plan: Sor
   let owner: AttributeOwner = root;
   let prefix = '';
   for (let i = 0; i < segments.length; i++) {
-    const meaning = fieldMeaning(owner, segments[i], prefix);
+    const meaning = fieldMeaning(owner, segments[i], scope.access.readable, prefix);
     const last = i === segments.length - 1;
     if (meaning.kind === 'scalar' && last) {
       plan.keys.push([meaning.path, direction]);
@@ -53,7 +53,7 @@ function addKey(scope: SortScope, root: AttributeOwner, entry: string, plan: Sor
       prefix = `${meaning.path}.`;
       continue;
     }
-    if (meaning.kind === 'relation' && !last && !scope.canFind(meaning.attribute.target)) {
+    if (meaning.kind === 'relation' && !last && !scope.access.may('find', meaning.attribute.target)) {
       throw new ValidationError(`Invalid parameter ${segments[i]}`);
     }
     if (meaning.kind === 'relation' && !last && meaning.attribute.side === 'owner' && !meaning.attribute.toMany) {

@@ -1,8 +1,6 @@
 // Field resolvers of entity and component types: relations and media through the request's
 // loaders, components and dynamic zones from the embedded document, JSON from its stored text.
 import type { GraphQLFieldResolver } from 'graphql';
-import { find as mingoFind } from 'mingo';
-import { compiledFilter } from '../../store/embedded/queries.ts';
 import { deepFreeze } from '../../deep-freeze.ts';
 import { ForbiddenError, ValidationError } from '../../errors/errors.ts';
 import { componentTypeName } from '../../model/naming.ts';
@@ -17,17 +15,17 @@ import {
   type ContentType,
   type RelationAttribute,
 } from '../../model/types.ts';
-import type { Doc } from '../../store/store.ts';
-import type { GatewayContext } from '../context.ts';
+import { localizationsAttribute } from '../../model/fields.ts';
+import type { RequestScope } from '../../operations/scope.ts';
+import { matching, sorted } from '../../store/in-memory.ts';
 import { hasSort, idsKey, type RelationArgs } from '../loaders.ts';
-import { localizationsAttribute } from '../query/fields.ts';
 import { compileFilters } from '../query/filters.ts';
 import { pageWindow, type PaginationArg } from '../query/pagination.ts';
 import { filterScope } from '../query/read.ts';
 import { planSort } from '../query/sort.ts';
 
 type Data = Record<string, unknown>;
-type Resolver = GraphQLFieldResolver<Data, GatewayContext, Record<string, unknown>>;
+type Resolver = GraphQLFieldResolver<Data, RequestScope, Record<string, unknown>>;
 type ListArgs = RelationArgs & { pagination?: PaginationArg | null };
 
 function asList<T>(value: unknown): T[] {
@@ -62,14 +60,22 @@ function resolverFor(model: ContentModel, attribute: Attribute): Resolver | unde
     case 'component': {
       const component = model.components.get(attribute.component)!;
       return attribute.repeatable
-        ? (data, args, context) => listComponents(model, component, asList<Data>(data[attribute.name]), args as ListArgs, context)
-        : (data) => data[attribute.name] ?? null;
+        ? (data, args, scope) => listComponents(model, component, viewed(scope, component, data[attribute.name]), args as ListArgs, scope)
+        : (data, _args, scope) => viewed(scope, component, data[attribute.name])[0] ?? null;
     }
     case 'dynamiczone':
-      return (data) => data[attribute.name] ?? [];
+      return (data, _args, scope) => asList<Data>(data[attribute.name]).map((item) => {
+        const component = model.components.get(String(item.__component));
+        return component ? scope.access.view(component, item) : item;
+      });
     default:
       return assertNever(attribute, 'attribute');
   }
+}
+
+/** A component's items as the caller may see them (src/access/access.ts). */
+function viewed(scope: RequestScope, component: Component, value: unknown): Data[] {
+  return asList<Data>(value).map((item) => scope.access.view(component, item));
 }
 
 /** JSON values parsed per stored document (the embedded store hands out the same frozen ones). */
@@ -90,7 +96,7 @@ function relationResolver(model: ContentModel, attribute: RelationAttribute): Re
   const target = model.contentTypes.get(attribute.target)!;
   return async (data, rawArgs, context) => {
     // As Strapi: the field is null, with one `Forbidden access` error for each entry holding it.
-    if (!context.role.can('find', target.uid)) throw new ForbiddenError('Forbidden access');
+    if (!context.access.may('find', target.uid)) throw new ForbiddenError('Forbidden access');
     const args = rawArgs as ListArgs;
     const relationArgs: RelationArgs = { filters: args.filters, sort: args.sort, publicationState: args.publicationState ?? 'LIVE' };
     if (!attribute.toMany) {
@@ -114,16 +120,16 @@ function relationResolver(model: ContentModel, attribute: RelationAttribute): Re
 }
 
 /** Repeatable components live in the document: filter, sort and page them in memory. */
-async function listComponents(model: ContentModel, component: Component, items: Data[], args: ListArgs, context: GatewayContext) {
+async function listComponents(model: ContentModel, component: Component, items: Data[], args: ListArgs, context: RequestScope) {
   // Items belong to an entry already read; relations they hold count published entries only.
-  const scope = filterScope(model, context.store, context.role, 'LIVE');
+  const scope = filterScope(model, context.store, context.access, 'LIVE');
   const filter = args.filters ? await compileFilters(scope, component, args.filters) : {};
-  let all = Object.keys(filter).length === 0 ? items : items.filter(compiledFilter(filter).test);
+  let all = matching(items, filter);
   if (hasSort(args.sort)) {
     const plan = planSort(scope, component, args.sort);
     // Items are sorted in memory, where no relation can be looked up.
     if (plan.lookups.length > 0) throw new ValidationError(`Invalid sort ${String(args.sort)}: repeatable components sort by their own fields only`);
-    all = mingoFind(all, {}).sort(Object.fromEntries(plan.keys)).all() as Data[];
+    all = sorted(all, plan.keys);
   }
   const paginated = args.pagination && Object.values(args.pagination).some((v) => v != null);
   if (!paginated) return all;

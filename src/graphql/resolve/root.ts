@@ -1,109 +1,21 @@
-// Root query resolvers: `articles(...)`, `article(id)`, single types and the media library.
-// Each checks the role, then reads one page with one store query (and one count if asked).
+// Root query fields -> operations: `articles(...)` is a `find`, `article(id)` and a single type's
+// field a `findOne`, `me` the logged-in user. The operation layer authorizes and reads.
 import type { GraphQLFieldResolver } from 'graphql';
-import { ForbiddenError, ValidationError } from '../../errors/errors.ts';
 import { collectionQueryField, singleQueryField } from '../../model/naming.ts';
-import { ROLE_UID, USER_UID, hasRootQueries, type ContentModel, type ContentType } from '../../model/types.ts';
-import type { Doc } from '../../store/store.ts';
-import type { GatewayContext } from '../context.ts';
-import { pageCount, pageWindow, type PageWindow, type PaginationArg } from '../query/pagination.ts';
-import { compileFilters } from '../query/filters.ts';
-import { and, filterScope, localeFilter, publicationFilter, readEntries, type PublicationState } from '../query/read.ts';
-import { planSort } from '../query/sort.ts';
+import { USER_UID, hasRootQueries, type ContentModel } from '../../model/types.ts';
+import type { FindInput, FindOneInput } from '../../operations/operation.ts';
+import { runOperation } from '../../operations/run.ts';
+import type { RequestScope } from '../../operations/scope.ts';
 
-type Resolver = GraphQLFieldResolver<unknown, GatewayContext, Record<string, unknown>>;
-
-interface ListArgs {
-  filters?: Record<string, unknown> | null;
-  pagination?: PaginationArg | null;
-  sort?: string[] | string | null;
-  publicationState?: PublicationState | null;
-  locale?: string | null;
-}
-
-/** What `meta.pagination` resolves from: the count runs only if `total` or `pageCount` is asked. */
-export interface PaginationValue {
-  window: PageWindow;
-  total(): Promise<number>;
-}
-
-export interface CollectionValue {
-  data: Doc[];
-  meta: { pagination: PaginationValue };
-}
-
-function requireRole(context: GatewayContext, action: 'find' | 'findOne', ct: ContentType) {
-  if (!context.role.can(action, ct.uid)) throw new ForbiddenError('Forbidden');
-}
-
-function listResolver(ct: ContentType): Resolver {
-  return async (_root, rawArgs, context) => {
-    const args = rawArgs as ListArgs;
-    requireRole(context, 'find', ct);
-    const window = pageWindow(args.pagination);
-    const scope = filterScope(context.model, context.store, context.role, args.publicationState);
-    const filter = and(
-      await compileFilters(scope, ct, args.filters),
-      publicationFilter(ct, args.publicationState),
-      localeFilter(ct, args.locale, context.locales),
-    );
-    const data = await readEntries(context.store, ct, filter, planSort(scope, ct, args.sort), window);
-    let counted: Promise<number> | undefined;
-    const value: CollectionValue = {
-      data,
-      meta: { pagination: { window, total: () => (counted ??= context.store.count(ct.collectionName, filter)) } },
-    };
-    return value;
-  };
-}
-
-function oneResolver(ct: ContentType): Resolver {
-  return async (_root, rawArgs, context) => {
-    const args = rawArgs as { id?: string | null; locale?: string | null; publicationState?: PublicationState | null };
-    const single = ct.kind === 'singleType';
-    const self = ct.uid === USER_UID && context.self !== undefined && Number(args.id) === context.self;
-    if (!self) requireRole(context, single ? 'find' : 'findOne', ct);
-    if (single && args.locale === 'all') {
-      throw new ValidationError(`Invalid locale all: ${singleQueryField(ct)} answers one entry; ${collectionQueryField(ct)}(locale: "all") lists every locale's`);
-    }
-    const id = single ? undefined : Number(args.id);
-    if (!single && !Number.isInteger(id)) return { data: null };
-    const filter = and(
-      id === undefined ? {} : { id },
-      publicationFilter(ct, args.publicationState),
-      // By id, the id names one entry in one locale already; Strapi ignores `locale` there.
-      single ? localeFilter(ct, args.locale, context.locales) : {},
-    );
-    const [doc] = await context.store.find(ct.collectionName, filter, { limit: 1, sort: [['id', 1]] });
-    return { data: doc ?? null };
-  };
-}
-
-/**
- * `me`: the logged-in user a JWT names, with its role, as users-permissions answers it; without
- * one, `Forbidden access` as Strapi answers a caller without the `me` action.
- */
-const meResolver: Resolver = async (_root, _args, context) => {
-  const user = context.user;
-  if (!user) throw new ForbiddenError('Forbidden');
-  const roles = context.model.contentTypes.get(ROLE_UID)!;
-  const [role] = user.role == null ? [] : await context.store.find(roles.collectionName, { id: user.role }, { limit: 1 });
-  const me = { id: String(user.id), username: user.username, email: user.email, confirmed: user.confirmed, blocked: user.blocked };
-  return { ...me, role: role ? { id: String(role.id), name: role.name, description: role.description, type: role.type } : null };
-};
+type Resolver = GraphQLFieldResolver<unknown, RequestScope, Record<string, unknown>>;
 
 export function rootResolvers(model: ContentModel): Record<string, Resolver> {
-  const resolvers: Record<string, Resolver> = model.contentTypes.has(USER_UID) ? { me: meResolver } : {};
-  for (const ct of [...model.contentTypes.values()].filter(hasRootQueries)) {
-    resolvers[singleQueryField(ct)] = oneResolver(ct);
-    if (ct.kind === 'collectionType' || ct.localized) resolvers[collectionQueryField(ct)] = listResolver(ct);
+  const resolvers: Record<string, Resolver> = model.contentTypes.has(USER_UID) ? { me: (_root, _args, scope) => runOperation(scope, { action: 'me' }) } : {};
+  for (const type of [...model.contentTypes.values()].filter(hasRootQueries)) {
+    resolvers[singleQueryField(type)] = (_root, args, scope) => runOperation(scope, { action: 'findOne', type, input: args as FindOneInput });
+    if (type.kind === 'collectionType' || type.localized) {
+      resolvers[collectionQueryField(type)] = (_root, args, scope) => runOperation(scope, { action: 'find', type, input: args as FindInput });
+    }
   }
   return resolvers;
 }
-
-export const paginationResolvers = {
-  total: (p: PaginationValue) => p.total(),
-  page: (p: PaginationValue) => p.window.page,
-  pageSize: (p: PaginationValue) => p.window.pageSize,
-  pageCount: async (p: PaginationValue) => pageCount(await p.total(), p.window.pageSize),
-};

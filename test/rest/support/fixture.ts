@@ -1,5 +1,7 @@
 // The conformance fixture for REST tests: its content model (test/fixtures/blog), the public
 // role of its seed, and the pure pipeline from a request path to a GraphQL document.
+import { exposedAttribute } from '../../../src/access/rules.ts';
+import { accessOf } from '../../support/scope.ts';
 import { stripIgnoredCharacters, print } from 'graphql';
 import { createRole, type Role } from '../../../src/auth/roles.ts';
 import { loadContentModel } from '../../../src/model/load.ts';
@@ -41,7 +43,7 @@ export interface Translated {
 export function translate(current: ContentModel, path: string, role: Role = publicRole): Translated {
   const url = new URL(path, 'http://test');
   const route = resolveRoute(current, 'GET', url.pathname);
-  const query = validateQuery(parseQueryString(url.search), route.target, { model: current, role, locales: LOCALES }, route.kind);
+  const query = validateQuery(parseQueryString(url.search), route.target, { model: current, access: accessOf(current, role), locales: LOCALES }, route.kind);
   const built = buildDocument(current, route.target, route.operation, query);
   return { route, query, built, compact: compactDocument(current, print(built.document)) };
 }
@@ -75,7 +77,7 @@ function defaultLists(current: ContentModel): Array<[token: string, fields: stri
     ...[...current.components.values()].map((c) => [`{{${c.uid}}}`, c] as const),
   ];
   return owners
-    .map(([token, owner]): [string, string] => [token, defaultFields(owner).join(' ')])
+    .map(([token, owner]): [string, string] => [token, defaultFields(owner, exposedAttribute).join(' ')])
     .filter(([, fields]) => fields.includes(' '))
     .sort((a, b) => b[1].length - a[1].length);
 }

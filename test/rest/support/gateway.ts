@@ -1,9 +1,9 @@
 // The REST handler over the fixture, in process: the fixture model, the lead's GraphQL schema,
 // an embedded store holding the seed, and the seed's roles. For tests that go through HTTP.
-import { settingsFromSeed } from '../../../src/auth/access.ts';
+import { settingsFromSeed } from '../../../src/auth/settings.ts';
 import { authenticate } from '../../../src/auth/credentials.ts';
 import { buildGraphQLSchema } from '../../../src/graphql/build-schema.ts';
-import { createContext } from '../../../src/graphql/context.ts';
+import { baseFor } from '../../support/scope.ts';
 import { costModel } from '../../../src/graphql/cost.ts';
 import { createRestHandler } from '../../../src/rest/handler.ts';
 import { importSeed } from '../../../src/seed/import-seed.ts';
@@ -36,8 +36,8 @@ export async function fixtureGateway(): Promise<FixtureGateway> {
   const handle = createRestHandler({
     model,
     schema: buildGraphQLSchema(model),
-    contextFor: async (request) =>
-      createContext({ model, store, role: (await authenticate(request.headers.get('authorization'), { model, settings, user: async () => undefined })).role, locales: settings.locales }),
+    baseFor: async (request) =>
+      baseFor({ model, store, role: (await authenticate(request.headers.get('authorization'), { model, settings, user: async () => undefined })).role, locales: settings.locales }),
     log: (error) => logged.push(error),
     costs: () => costs,
   });

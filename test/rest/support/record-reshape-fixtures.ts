@@ -5,10 +5,10 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { execute } from 'graphql';
-import { settingsFromSeed } from '../../../src/auth/access.ts';
+import { settingsFromSeed } from '../../../src/auth/settings.ts';
 import { authenticate } from '../../../src/auth/credentials.ts';
 import { buildGraphQLSchema } from '../../../src/graphql/build-schema.ts';
-import { createContext } from '../../../src/graphql/context.ts';
+import { scopeFor } from '../../support/scope.ts';
 import { importSeed } from '../../../src/seed/import-seed.ts';
 import { loadSeedFile } from '../../../src/seed/load-seed.ts';
 import { EmbeddedStore } from '../../../src/store/embedded-store.ts';
@@ -26,7 +26,7 @@ const schema = buildGraphQLSchema(model);
 for (const name of RESHAPE_CASES) {
   const golden = JSON.parse(await readFile(join(goldenDir, `${name}.json`), 'utf8'));
   const { built } = translate(model, golden.request.path);
-  const context = createContext({ model, store, role: (await authenticate(null, { model, settings, user: async () => undefined })).role, locales: settings.locales });
+  const context = scopeFor({ model, store, role: (await authenticate(null, { model, settings, user: async () => undefined })).role, locales: settings.locales });
   const result = await execute({ schema, document: built.document, variableValues: built.variables, contextValue: context });
   if (result.errors?.length) throw new Error(`${name}: ${result.errors.map((e) => e.message).join('; ')}`);
   const fixture = { path: golden.request.path, graphql: result.data, expected: golden.body };

@@ -3,11 +3,16 @@
 // gateways on MongoDB read what the importer wrote.
 import { createHash, randomUUID } from 'node:crypto';
 import { ConfigurationError } from '../errors/errors.ts';
-import type { LocaleSettings } from '../graphql/context.ts';
 import type { Seed } from '../seed/parse-seed.ts';
 import { roleEntries } from '../seed/role-entries.ts';
 import type { Store } from '../store/store.ts';
 import type { RoleGrants } from './roles.ts';
+
+/** Locales known to the gateway; `defaultLocale` answers requests that name none. */
+export interface LocaleSettings {
+  codes: readonly string[];
+  defaultLocale: string;
+}
 
 export interface AccessSettings {
   locales: LocaleSettings;

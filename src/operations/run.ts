@@ -1,0 +1,27 @@
+// The one function every operation runs through: authorize it, then execute it on the request's
+// scope. GraphQL root fields call it (so REST, whose reads become GraphQL documents, does too);
+// the cost of a whole request is bounded before execution, by the protocol's edge.
+import { assertNever } from '../model/types.ts';
+import { authorize } from './authorize.ts';
+import { find, type CollectionValue } from './find.ts';
+import { findOne } from './find-one.ts';
+import { me, type MeValue } from './me.ts';
+import type { Operation } from './operation.ts';
+import type { RequestScope } from './scope.ts';
+import type { Doc } from '../store/store.ts';
+
+export type OperationResult = CollectionValue | { data: Doc | null } | MeValue;
+
+export async function runOperation(scope: RequestScope, operation: Operation): Promise<OperationResult> {
+  authorize(scope, operation);
+  switch (operation.action) {
+    case 'find':
+      return find(scope, operation.type, operation.input);
+    case 'findOne':
+      return findOne(scope, operation.type, operation.input);
+    case 'me':
+      return me(scope);
+    default:
+      return assertNever(operation, 'operation');
+  }
+}

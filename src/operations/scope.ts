@@ -1,0 +1,64 @@
+// A request's scope: what every operation of one request runs with. Built in two steps, each once
+// and never assigned to afterwards: the base at the edge (who calls, with which rights, locales,
+// deadline and pacing), then, once the document is known, the scope (the store held to the
+// deadline and narrowed to the document's fields, and the request's own DataLoaders).
+import type { Access } from '../access/access.ts';
+import type { LocaleSettings } from '../auth/settings.ts';
+import { createLoaders, type Loaders } from '../graphql/loaders.ts';
+import { Pacing } from '../graphql/pacing.ts';
+import type { Projections } from '../graphql/projection.ts';
+import { Deadline } from '../limits/deadline.ts';
+import type { ContentModel } from '../model/types.ts';
+import { withDeadline } from '../store/deadline-store.ts';
+import type { Doc, ReadStore } from '../store/store.ts';
+
+/** What a request brings, read once at the edge. */
+export interface RequestBase {
+  readonly model: ContentModel;
+  /** The gateway's store; the scope's own is held to the deadline. */
+  readonly store: ReadStore;
+  /** What the caller may do and read (src/access/access.ts). */
+  readonly access: Access;
+  /** Who may share answers with this caller (its role, or an API token's own key): plans and caches are kept per key. */
+  readonly accessKey: string;
+  /** The logged-in user a users-permissions JWT names, for `me`. */
+  readonly user?: Doc;
+  /** REST's `/api/users/me` only: the user entry this request may read without `findOne`. */
+  readonly self?: number;
+  readonly locales: LocaleSettings;
+  readonly deadline: Deadline;
+  /** Holds a large answer's entries between slices of work; DataLoader batches wait for it. */
+  readonly pacing: Pacing;
+}
+
+/** Everything an operation runs with. */
+export interface RequestScope extends RequestBase {
+  /** Reads stop once the deadline has passed; narrowed to the document's fields when projections were given. */
+  readonly store: ReadStore;
+  readonly loaders: Loaders;
+}
+
+/** The base of a request; without a deadline (tools, tests) its reads never time out. */
+export function requestBase(base: Omit<RequestBase, 'deadline' | 'pacing' | 'accessKey'> & { deadline?: Deadline; accessKey?: string }): RequestBase {
+  const deadline = base.deadline ?? Deadline.none();
+  return Object.freeze({ ...base, deadline, pacing: new Pacing(deadline), accessKey: base.accessKey ?? `role:${base.access.role}` });
+}
+
+/** The scope one document runs in; `projections` narrow its finds to the fields the document needs. */
+export function createScope(base: RequestBase, projections?: Projections): RequestScope {
+  const store = withDeadline(projections ? withProjections(base.store, projections) : base.store, base.deadline);
+  const loaders = createLoaders(base.model, store, base.access, { schedule: base.pacing.schedule });
+  return Object.freeze({ ...base, store, loaders });
+}
+
+/** Finds that name no projection of their own read only the fields the document needs. */
+function withProjections(store: ReadStore, projections: Projections): ReadStore {
+  return {
+    find: (collection, filter, options) => {
+      const projection = options?.projection ? undefined : projections.get(collection);
+      return store.find(collection, filter, projection ? { ...options, projection } : options);
+    },
+    count: (collection, filter) => store.count(collection, filter),
+    aggregate: (collection, pipeline) => store.aggregate(collection, pipeline),
+  };
+}
