@@ -6,7 +6,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { LRUCache } from 'lru-cache';
 import { WholeResponse, byteLength, wholeBody } from '../../src/whole-response.ts';
-import type { KeptReply, RequestHead } from '../app.ts';
+import type { KeptReply, RequestHead } from '../fast-path.ts';
 
 /** Methods a fetch Request cannot carry; no route answers them. */
 const UNREPRESENTABLE_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
