@@ -3,7 +3,6 @@
 // /metrics, GraphiQL, the API reference). Both protocols build their context here, so they share
 // loaders, roles and permission checks.
 import type { GraphQLSchema } from 'graphql';
-import { LRUCache } from 'lru-cache';
 import type { AccessSettings } from '../src/auth/access.ts';
 import { ApiTokenLookup } from '../src/auth/api-tokens.ts';
 import { anonymous, authenticate, type Caller } from '../src/auth/credentials.ts';
@@ -12,7 +11,9 @@ import { ServiceUnavailableError } from '../src/errors/errors.ts';
 import { USER_UID } from '../src/model/types.ts';
 import { createContext, type GatewayContext } from '../src/graphql/context.ts';
 import { DocumentCompiler } from '../src/graphql/compile.ts';
+import { documentCache } from '../src/graphql/document-cache.ts';
 import { costModel, type CostModel } from '../src/graphql/cost.ts';
+import { type CacheSize, byteBoundedCache, sizeOf } from '../src/limits/byte-cache.ts';
 import type { ClientSignal } from '../src/limits/deadline.ts';
 import type { WholeBody } from '../src/whole-response.ts';
 import { DEFAULT_REQUEST_LIMITS, type RequestLimits } from '../src/limits/request-limits.ts';
@@ -20,9 +21,10 @@ import { withMediaBaseUrl } from '../src/graphql/media-base-url.ts';
 import type { ContentModel } from '../src/model/types.ts';
 import { buildOpenApiDocument } from '../src/openapi/document.ts';
 import { createRestHandler } from '../src/rest/handler.ts';
+import { PlanCache } from '../src/rest/plan.ts';
 import { measureCardinality } from '../src/store/cardinality.ts';
 import type { Store } from '../src/store/store.ts';
-import { DEFAULT_HTTP_SETTINGS, cacheControlFor, type HttpSettings } from './config/file-config.ts';
+import { type CacheSettings, DEFAULT_HTTP_SETTINGS, cacheControlFor, type HttpSettings } from './config/file-config.ts';
 import { catchErrorsStep } from './http/catch-errors.ts';
 import { compressStep } from './http/compress.ts';
 import { corsStep } from './http/cors.ts';
@@ -126,23 +128,38 @@ export interface Gateway {
 /** How long the entry estimate goes unmeasured after a failed measurement of the data. */
 const REMEASURE_AFTER_FAILURE_MS = 60_000;
 
-/**
- * Request targets of the fast path lately seen, parsed: a repeated read sends the same target
- * again and again. The URL objects are only read.
- */
-const parsedTargets = new LRUCache<string, URL>({ max: 1000 });
-
-/** Longer targets are parsed each time, so the kept ones hold at most a few megabytes. */
+/** Longer request targets are parsed each time: a few such keys would fill the bound. */
 const PARSED_TARGET_LENGTH = 2048;
+/** Heap bytes of a parsed URL beside its target: its href and parts, and the object. */
+const PARSED_URL_BYTES = 512;
 
-/** The request target (`/api/articles?…`) as a URL, parsed once while it keeps coming. */
-function requestUrl(target: string): URL {
-  let url = parsedTargets.get(target);
-  if (!url) {
-    url = new URL(target, 'http://gateway.invalid');
-    if (target.length <= PARSED_TARGET_LENGTH) parsedTargets.set(target, url);
-  }
-  return url;
+/**
+ * The request target (`/api/articles?…`) as a URL, parsed once while it keeps coming: a repeated
+ * read sends the same target again and again. The URL objects are only read.
+ */
+function targetParser(maxBytes: number): { parse(target: string): URL; size(): CacheSize } {
+  const parsed = byteBoundedCache<string, URL>(maxBytes, (_url, target) => 3 * target.length + PARSED_URL_BYTES);
+  return {
+    parse(target) {
+      let url = parsed.get(target);
+      if (!url) {
+        url = new URL(target, 'http://gateway.invalid');
+        if (target.length <= PARSED_TARGET_LENGTH) parsed.set(target, url);
+      }
+      return url;
+    },
+    size: () => sizeOf(parsed),
+  };
+}
+
+/** The caches keyed by client input, each within its bound in bytes (the config file's `cache` section). */
+function boundedCaches(model: ContentModel, schema: GraphQLSchema, bounds: CacheSettings) {
+  return {
+    compiler: new DocumentCompiler(schema, { maxBytes: bounds.compiledMaxBytes, maxDocumentBytes: bounds.maxKeptDocumentBytes }),
+    documents: documentCache(bounds.documentsMaxBytes, bounds.maxKeptDocumentBytes),
+    plans: new PlanCache(model, schema, bounds.plansMaxBytes),
+    targets: targetParser(bounds.targetsMaxBytes),
+  };
 }
 
 /** The whole gateway as one fetch handler: the edge's steps around the routes. */
@@ -154,7 +171,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
   const store = new MeasuredStore(deps.store, metrics);
   const schema = deps.mediaUrl ? withMediaBaseUrl(deps.schema, deps.mediaUrl) : deps.schema;
   const limits = deps.limits ?? DEFAULT_REQUEST_LIMITS;
-  const compiler = new DocumentCompiler(schema);
+  const { compiler, documents, plans, targets } = boundedCaches(deps.model, schema, http.cache);
   const measure = () => measureCardinality(deps.model, deps.store).then((cardinality) => costModel(deps.model, cardinality));
   // Measured once, on first need. Until a failed measurement may be tried again, lists are bounded
   // by their page sizes alone: stricter, but the gateway keeps answering.
@@ -230,8 +247,8 @@ export function createGateway(deps: GatewayDeps): Gateway {
   const routes = router({
     readiness: readiness({ store, settings: deps.settings, draining: () => draining, log }),
     liveness,
-    graphql: graphqlRoute({ schema, contextFor, log, limits, costs, compiler, graphiql, defaultQuery: sampleQuery(deps.model) }),
-    rest: createRestHandler({ model: deps.model, schema, contextFor, log, limits, costs, compiler }),
+    graphql: graphqlRoute({ schema, contextFor, log, limits, costs, compiler, documents, graphiql, defaultQuery: sampleQuery(deps.model) }),
+    rest: createRestHandler({ model: deps.model, schema, contextFor, log, limits, costs, compiler, plans }),
     metrics: http.metrics ? metricsRoute(metrics) : undefined,
     uploads: deps.uploadsDir ? uploadsRoute({ dir: deps.uploadsDir, maxAge: http.uploads.maxAge, log }) : undefined,
     graphiqlAsset: graphiql ? graphiqlAsset : undefined,
@@ -251,6 +268,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
     refused: (error) => graphqlErrorResponse(error, log),
     metrics,
   });
+  for (const [name, cache] of Object.entries({ response: responses, documents, compiled: compiler, plans, targets })) metrics.watchCache(name, () => cache.size());
 
   // Outermost first. The deadline is inside the headers' steps, so a 503 it answers gets them too.
   const steps: Step[] = [
@@ -279,7 +297,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
     kept(head) {
       if (head.header('authorization') !== undefined || head.header('origin') !== undefined || head.header('if-none-match') !== undefined) return undefined;
       if (head.method === 'POST' && head.body === undefined) return undefined;
-      const url = requestUrl(head.url);
+      const url = targets.parse(head.url);
       if (!cacheableRead(head.method, url.pathname, head.header('content-type'))) return undefined;
       const settings = deps.settings();
       if (!settings) return undefined;

@@ -8,6 +8,7 @@ import type { GatewayContext } from '../graphql/context.ts';
 import type { DocumentCompiler } from '../graphql/compile.ts';
 import { costModel, type CostModel } from '../graphql/cost.ts';
 import { narrowReads } from '../graphql/projection.ts';
+import { DEFAULT_CACHE_BOUNDS } from '../limits/byte-cache.ts';
 import { DEFAULT_REQUEST_LIMITS, checkEntryBudget, type RequestLimits } from '../limits/request-limits.ts';
 import { stringifyInSlices } from '../limits/stringify.ts';
 import type { ContentModel } from '../model/types.ts';
@@ -31,6 +32,8 @@ export interface RestHandlerDeps {
   costs?(): CostModel | Promise<CostModel>;
   /** Compiles documents used often (graphql-jit); every document runs on graphql-js when absent. */
   compiler?: DocumentCompiler;
+  /** Where plans are kept (the gateway's, whose size it reports); one of the default bound when absent. */
+  plans?: PlanCache;
 }
 
 /** The media type that asks for the GraphQL document a request becomes, not its result. */
@@ -42,7 +45,7 @@ export function createRestHandler(deps: RestHandlerDeps): (request: Request) => 
   const unmeasured = deps.costs ? undefined : costModel(deps.model);
   const costs = deps.costs ?? (() => unmeasured!);
 
-  const plans = new PlanCache(deps.model, deps.schema);
+  const plans = deps.plans ?? new PlanCache(deps.model, deps.schema, DEFAULT_CACHE_BOUNDS.plansMaxBytes);
 
   async function answer(request: Request): Promise<Response> {
     const url = new URL(request.url);
