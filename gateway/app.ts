@@ -7,6 +7,7 @@ import type { GraphQLSchema } from 'graphql';
 import type { AttributeRule } from '../src/access/rules.ts';
 import type { AccessSettings } from '../src/auth/settings.ts';
 import { DocumentCompiler } from '../src/graphql/compile.ts';
+import { documentCache } from '../src/graphql/document-cache.ts';
 import type { CostModel } from '../src/graphql/cost.ts';
 import { withMediaBaseUrl } from '../src/graphql/media-base-url.ts';
 import type { ClientSignal } from '../src/limits/deadline.ts';
@@ -14,11 +15,12 @@ import { DEFAULT_REQUEST_LIMITS, type RequestLimits } from '../src/limits/reques
 import type { ContentModel } from '../src/model/types.ts';
 import { buildOpenApiDocument } from '../src/openapi/document.ts';
 import { createRestHandler } from '../src/rest/handler.ts';
+import { PlanCache } from '../src/rest/plan.ts';
 import type { Store } from '../src/store/store.ts';
 import { Callers } from './callers.ts';
-import { DEFAULT_HTTP_SETTINGS, cacheControlFor, type HttpSettings } from './config/file-config.ts';
+import { type CacheSettings, DEFAULT_HTTP_SETTINGS, cacheControlFor, type HttpSettings } from './config/file-config.ts';
 import { EntryCosts } from './entry-costs.ts';
-import { fastPath, type KeptReply, type RequestHead } from './fast-path.ts';
+import { fastPath, targetParser, type KeptReply, type RequestHead } from './fast-path.ts';
 import { catchErrorsStep } from './http/catch-errors.ts';
 import { compressStep } from './http/compress.ts';
 import { corsStep } from './http/cors.ts';
@@ -105,6 +107,18 @@ export interface Gateway {
   readonly metrics: GatewayMetrics;
 }
 
+/** The caches keyed by client input, each within its bound in bytes (the config file's `cache` section). */
+function boundedCaches(model: ContentModel, schema: GraphQLSchema, bounds: CacheSettings) {
+  return {
+    compiler: new DocumentCompiler(schema, { maxBytes: bounds.compiledMaxBytes, maxDocumentBytes: bounds.maxKeptDocumentBytes }),
+    documents: documentCache(bounds.documentsMaxBytes, bounds.maxKeptDocumentBytes),
+    plans: new PlanCache(model, schema, bounds.plansMaxBytes),
+    targets: targetParser(bounds.targetsMaxBytes),
+  };
+}
+
+type Caches = ReturnType<typeof boundedCaches>;
+
 /** The whole gateway as one fetch handler: the edge's steps around the routes. */
 export function createGateway(deps: GatewayDeps): Gateway {
   const logger = deps.logger ?? silentLogger;
@@ -115,7 +129,10 @@ export function createGateway(deps: GatewayDeps): Gateway {
   const entryCosts = new EntryCosts(deps.model, deps.store, logger);
   const callers = new Callers({ model: deps.model, store, settings: deps.settings, secrets: deps.secrets, accessRules: deps.accessRules });
   const state = { draining: false };
-  const routes = router(gatewayRoutes(deps, { store, log, metrics, http, callers, costs: deps.costs ?? entryCosts.costs, draining: () => state.draining }));
+  const schema = deps.mediaUrl ? withMediaBaseUrl(deps.schema, deps.mediaUrl) : deps.schema;
+  const caches = boundedCaches(deps.model, schema, http.cache);
+  const parts = { schema, caches, store, log, metrics, http, callers, costs: deps.costs ?? entryCosts.costs, draining: () => state.draining };
+  const routes = router(gatewayRoutes(deps, parts));
   const responses = responseCacheStep({
     enabled: deps.responseCache ?? false,
     maxBytes: http.cache.maxBytes,
@@ -127,10 +144,12 @@ export function createGateway(deps: GatewayDeps): Gateway {
     refused: (error) => graphqlErrorResponse(error, log),
     metrics,
   });
+  const { compiler, documents, plans, targets } = caches;
+  for (const [name, cache] of Object.entries({ response: responses, documents, compiled: compiler, plans, targets })) metrics.watchCache(name, () => cache.size());
   const handle = compose(edgeSteps({ logger, log, metrics, http, responses, timeoutMs: (deps.limits ?? DEFAULT_REQUEST_LIMITS).timeoutMs }), routes);
   return {
     fetch: (request, client) => fetchWithEdge(handle, request, client),
-    kept: fastPath({ responses, anonymousKey: () => callers.anonymousKey(), logger, metrics }),
+    kept: fastPath({ responses, targets, anonymousKey: () => callers.anonymousKey(), logger, metrics }),
     drain() {
       state.draining = true;
     },
@@ -145,6 +164,9 @@ export function createGateway(deps: GatewayDeps): Gateway {
 
 /** What the routes are built from besides the deps. */
 interface RouteParts {
+  /** The schema served, media URLs made absolute when asked. */
+  schema: GraphQLSchema;
+  caches: Caches;
   store: MeasuredStore;
   log: (error: unknown) => void;
   metrics: GatewayMetrics;
@@ -156,10 +178,9 @@ interface RouteParts {
 
 /** Every route, each switched on or off as the deps say. */
 function gatewayRoutes(deps: GatewayDeps, parts: RouteParts): Routes {
-  const { store, log, metrics, http, callers, costs } = parts;
-  const schema = deps.mediaUrl ? withMediaBaseUrl(deps.schema, deps.mediaUrl) : deps.schema;
+  const { schema, caches, store, log, metrics, http, callers, costs } = parts;
   const limits = deps.limits ?? DEFAULT_REQUEST_LIMITS;
-  const compiler = new DocumentCompiler(schema);
+  const { compiler, documents, plans } = caches;
   const baseFor = (request: Request, exchange: Exchange | undefined, options?: { self: boolean }) => {
     if (!exchange) throw new Error('a request reached a route without its exchange');
     return callers.baseFor(request, exchange, options);
@@ -170,8 +191,8 @@ function gatewayRoutes(deps: GatewayDeps, parts: RouteParts): Routes {
   return {
     readiness: readiness({ store, settings: deps.settings, draining: parts.draining, log }),
     liveness,
-    graphql: graphqlRoute({ ...common, graphiql, defaultQuery: sampleQuery(deps.model) }),
-    rest: createRestHandler(common),
+    graphql: graphqlRoute({ ...common, documents, graphiql, defaultQuery: sampleQuery(deps.model) }),
+    rest: createRestHandler({ ...common, plans }),
     metrics: http.metrics ? metricsRoute(metrics) : undefined,
     uploads: deps.uploadsDir ? uploadsRoute({ dir: deps.uploadsDir, maxAge: http.uploads.maxAge, log }) : undefined,
     graphiqlAsset: graphiql ? graphiqlAsset : undefined,

@@ -2,7 +2,7 @@
 // If-None-Match) is found by the same key the response cache step uses, and written with every
 // header the edge sent it with, without a fetch Request or Response; its log line and metrics are
 // the normal path's (recordRequest).
-import { LRUCache } from 'lru-cache';
+import { type CacheSize, byteBoundedCache, sizeOf } from '../src/limits/byte-cache.ts';
 import { cacheKey, cacheableRead, type ResponseCacheStep } from './http/response-cache.ts';
 import { boundRequestTarget, recordRequest } from './http/observe.ts';
 import type { Exchange } from './http/pipeline.ts';
@@ -32,29 +32,41 @@ export interface KeptReply {
 
 export interface FastPathDeps {
   responses: Pick<ResponseCacheStep, 'lookup'>;
+  /** Parses request targets, keeping those that keep coming. */
+  targets: Pick<TargetParser, 'parse'>;
   /** The answer key of a caller without credentials, and its role; undefined while starting. */
   anonymousKey(): { key: string; role: string } | undefined;
   logger: Logger;
   metrics: GatewayMetrics;
 }
 
-/**
- * Request targets of the fast path lately seen, parsed: a repeated read sends the same target
- * again and again. The URL objects are only read.
- */
-const parsedTargets = new LRUCache<string, URL>({ max: 1000 });
-
-/** Longer targets are parsed each time, so the kept ones hold at most a few megabytes. */
+/** Longer request targets are parsed each time: a few such keys would fill the bound. */
 const PARSED_TARGET_LENGTH = 2048;
+/** Heap bytes of a parsed URL beside its target: its href and parts, and the object. */
+const PARSED_URL_BYTES = 512;
 
-/** The request target (`/api/articles?…`) as a URL, parsed once while it keeps coming. */
-function requestUrl(target: string): URL {
-  let url = parsedTargets.get(target);
-  if (!url) {
-    url = new URL(target, 'http://gateway.invalid');
-    if (target.length <= PARSED_TARGET_LENGTH) parsedTargets.set(target, url);
-  }
-  return url;
+export interface TargetParser {
+  parse(target: string): URL;
+  size(): CacheSize;
+}
+
+/**
+ * The request target (`/api/articles?…`) as a URL, parsed once while it keeps coming: a repeated
+ * read sends the same target again and again. The URL objects are only read.
+ */
+export function targetParser(maxBytes: number): TargetParser {
+  const parsed = byteBoundedCache<string, URL>(maxBytes, (_url, target) => 3 * target.length + PARSED_URL_BYTES);
+  return {
+    parse(target) {
+      let url = parsed.get(target);
+      if (!url) {
+        url = new URL(target, 'http://gateway.invalid');
+        if (target.length <= PARSED_TARGET_LENGTH) parsed.set(target, url);
+      }
+      return url;
+    },
+    size: () => sizeOf(parsed),
+  };
 }
 
 /** Whether a request may be answered by the fast path at all, before any lookup. */
@@ -68,7 +80,7 @@ export function fastPath(deps: FastPathDeps): (head: RequestHead) => KeptReply |
   const { logger, metrics } = deps;
   return (head) => {
     if (!eligible(head)) return undefined;
-    const url = requestUrl(head.url);
+    const url = deps.targets.parse(head.url);
     if (!cacheableRead(head.method, url.pathname, head.header('content-type'))) return undefined;
     const anonymous = deps.anonymousKey();
     if (!anonymous) return undefined;

@@ -1,10 +1,11 @@
 // The optional JSON config file (`--config FILE`) -> typed HTTP settings: CORS, security
-// headers, compression, uploads caching, metrics, request limits. The one boundary where that
+// headers, compression, uploads caching, metrics, request limits, cache bounds. The one boundary where that
 // file is checked; Strapi's defaults (ours for the limits) fill in what it leaves out. Errors
 // name the key and what was expected.
 import { z } from 'zod';
 import type { HelmetOptions } from 'helmet';
 import { ConfigurationError } from '../../src/errors/errors.ts';
+import { type CacheBounds, DEFAULT_CACHE_BOUNDS } from '../../src/limits/byte-cache.ts';
 import { DEFAULT_REQUEST_LIMITS, type RequestLimits } from '../../src/limits/request-limits.ts';
 import type { ContentModel } from '../../src/model/types.ts';
 import { STRAPI_SECURITY_DEFAULTS, mergeSecurity, checkSecurity } from '../http/security-headers.ts';
@@ -49,7 +50,8 @@ export interface HttpSettings {
   readonly cache: CacheSettings;
 }
 
-export interface CacheSettings {
+/** The response cache and every other cache keyed by client input, each bounded in bytes. */
+export interface CacheSettings extends CacheBounds {
   /** Bytes of answers kept in memory at most (when the response cache is on). */
   readonly maxBytes: number;
   /**
@@ -82,7 +84,7 @@ export const DEFAULT_HTTP_SETTINGS: HttpSettings = {
   uploads: { maxAge: 86_400 },
   metrics: true,
   limits: DEFAULT_REQUEST_LIMITS,
-  cache: { maxBytes: 128 * 1024 * 1024, cacheControl: { default: DEFAULT_CACHE_CONTROL } },
+  cache: { maxBytes: 128 * 1024 * 1024, ...DEFAULT_CACHE_BOUNDS, cacheControl: { default: DEFAULT_CACHE_CONTROL } },
 };
 
 /** Strapi takes lists as arrays or comma-separated strings. */
@@ -127,6 +129,7 @@ const fileSchema = z
     cache: z
       .object({
         maxBytes: positive,
+        ...(Object.fromEntries(Object.keys(DEFAULT_CACHE_BOUNDS).map((key) => [key, positive])) as Record<keyof CacheBounds, typeof positive>),
         cacheControl: z.record(z.string(), z.string().regex(/^[\x20-\x7e]+$/, { error: 'expected a Cache-Control value, such as "public, max-age=60"' })),
       })
       .partial()
@@ -155,7 +158,8 @@ export function parseFileConfig(raw: unknown, source: string): HttpSettings {
     metrics: file.metrics ?? DEFAULT_HTTP_SETTINGS.metrics,
     limits: { ...DEFAULT_REQUEST_LIMITS, ...file.limits },
     cache: {
-      maxBytes: file.cache?.maxBytes ?? DEFAULT_HTTP_SETTINGS.cache.maxBytes,
+      ...DEFAULT_HTTP_SETTINGS.cache,
+      ...file.cache,
       cacheControl: { ...DEFAULT_HTTP_SETTINGS.cache.cacheControl, ...file.cache?.cacheControl },
     },
   };

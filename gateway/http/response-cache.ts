@@ -8,6 +8,7 @@
 // never kept. `clear()` forgets everything: when the data or the access settings change.
 import { LRUCache } from 'lru-cache';
 import type { GatewayMetrics } from '../observability/metrics.ts';
+import { type CacheSize, sizeOf } from '../../src/limits/byte-cache.ts';
 import { type Bytes, WholeResponse, byteLength, wholeBody } from '../../src/whole-response.ts';
 import { MAX_BODY_BYTES, withBoundedBody } from './body-limit.ts';
 import type { RequestTarget } from './observe.ts';
@@ -80,6 +81,8 @@ export interface ResponseCacheStep {
   clear(): void;
   /** The kept answer for a key, when the cache is on; a lookup counted in the metrics when `count`. */
   lookup(key: string, count?: boolean): Entry | undefined;
+  /** The kept answers' bytes now, and the bound. */
+  size(): CacheSize;
 }
 
 export function responseCacheStep(deps: ResponseCacheDeps): ResponseCacheStep {
@@ -137,7 +140,7 @@ export function responseCacheStep(deps: ResponseCacheDeps): ResponseCacheStep {
     return kept;
   }
 
-  return { step, clear: () => cache.clear(), lookup };
+  return { step, clear: () => cache.clear(), lookup, size: () => sizeOf(cache) };
 }
 
 /** Which reads the cache and conditional requests apply to; undefined for everything else. */

@@ -4,7 +4,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { LRUCache } from 'lru-cache';
+import { byteBoundedCache } from '../../src/limits/byte-cache.ts';
 import { WholeResponse, byteLength, wholeBody } from '../../src/whole-response.ts';
 import type { KeptReply, RequestHead } from '../fast-path.ts';
 
@@ -26,8 +26,11 @@ export function unreadable(req: IncomingMessage): { status: 400 | 405; message: 
   return undefined;
 }
 
-/** Host header values seen lately and whether each is a host: a client sends the same one with every request. */
-const knownHosts = new LRUCache<string, boolean>({ max: 256 });
+/**
+ * Host header values seen lately and whether each is a host: a client sends the same one with
+ * every request. 64 KiB: hundreds of hosts (a name is at most 253 characters), whatever clients send.
+ */
+const knownHosts = byteBoundedCache<string, boolean>(64 * 1024, (_known, host) => host.length + 64);
 
 /** `example.com`, `example.com:8080`, `127.0.0.1`, `[::1]:80`: a host and an optional port, nothing else. */
 function isHost(value: string): boolean {

@@ -1,6 +1,7 @@
 // Prometheus metrics (prom-client), one registry per gateway: HTTP requests by route kind and
-// status, store queries by operation, cache lookups, and Node's own (event-loop lag included).
+// status, store queries by operation, cache lookups and sizes, and Node's own (event-loop lag included).
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { CacheSize } from '../../src/limits/byte-cache.ts';
 import type { RouteKind } from '../http/pipeline.ts';
 
 export interface GatewayMetrics {
@@ -16,6 +17,8 @@ export interface GatewayMetrics {
    * (`response`, ...), so several can share the metric.
    */
   recordCacheLookup(cache: string, hit: boolean): void;
+  /** Reports a cache's size at each scrape (`gateway_cache_bytes`, `gateway_cache_max_bytes`, `gateway_cache_entries`). */
+  watchCache(cache: string, size: () => CacheSize): void;
 }
 
 const HTTP_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -33,6 +36,17 @@ export function createMetrics(): GatewayMetrics {
   const storeDuration = new Histogram({ name: 'gateway_store_query_duration_seconds', help: 'Time a store (database) call took', labelNames: ['op', 'collection'], buckets: STORE_BUCKETS, registers });
   const cacheHits = new Counter({ name: 'gateway_cache_hits_total', help: 'Cache lookups answered from the cache', labelNames: ['cache'], registers });
   const cacheMisses = new Counter({ name: 'gateway_cache_misses_total', help: 'Cache lookups the cache could not answer', labelNames: ['cache'], registers });
+  const watched = new Map<string, () => CacheSize>();
+  const sizeGauge = (name: string, help: string, read: (size: CacheSize) => number) =>
+    new Gauge({
+      name, help, labelNames: ['cache'], registers,
+      collect() {
+        for (const [cache, size] of watched) this.set({ cache }, read(size()));
+      },
+    });
+  sizeGauge('gateway_cache_bytes', 'Estimated bytes a cache holds, keys included', (size) => size.bytes);
+  sizeGauge('gateway_cache_max_bytes', "A cache's bound in bytes (the config file's cache section)", (size) => size.maxBytes);
+  sizeGauge('gateway_cache_entries', 'Entries a cache holds', (size) => size.entries);
   return {
     registry,
     observeRequest(kind, status, seconds) {
@@ -46,5 +60,6 @@ export function createMetrics(): GatewayMetrics {
       storeDuration.observe({ op, collection }, seconds);
     },
     recordCacheLookup: (cache, hit) => (hit ? cacheHits : cacheMisses).inc({ cache }),
+    watchCache: (cache, size) => void watched.set(cache, size),
   };
 }

@@ -1,5 +1,6 @@
-// POST/GET /graphql through graphql-yoga: the body read within its limit first; GraphQL Armor's
-// limits on the document (tokens, depth, aliases, directives); the variables' size checked before
+// POST/GET /graphql through graphql-yoga: the body read within its limit first; the document's
+// length checked before it is parsed, and parsed documents kept within a bound in bytes; GraphQL
+// Armor's limits on the document (tokens, depth, aliases, directives); the variables' size checked before
 // coercion; the entry budget checked before execution; the answer written in slices within the
 // request's deadline; errors in Strapi's codes; GraphiQL for browsers when it is switched on.
 import { maxAliasesPlugin } from '@escape.tech/graphql-armor-max-aliases';
@@ -10,6 +11,8 @@ import { execute, GraphQLError, type ExecutionResult, type GraphQLSchema, type V
 import { createYoga, type Plugin } from 'graphql-yoga';
 import { toGraphQLError, toGraphQLRequestError } from '../../src/errors/map.ts';
 import type { DocumentCompiler } from '../../src/graphql/compile.ts';
+import type { DocumentCache } from '../../src/graphql/document-cache.ts';
+import { PayloadTooLargeError } from '../../src/errors/errors.ts';
 import { projectionsFor } from '../../src/graphql/projection.ts';
 import type { CostModel } from '../../src/graphql/cost.ts';
 import { checkArgumentSizes, checkDocumentNesting, checkEntryBudget, checkVariablesSize, type RequestLimits } from '../../src/limits/request-limits.ts';
@@ -35,6 +38,8 @@ export interface GraphQLRouteDeps {
   costs(): Promise<CostModel>;
   /** Compiles documents used often; shared with REST. */
   compiler: DocumentCompiler;
+  /** Parsed and validated documents, by their text. */
+  documents: DocumentCache;
   /** Whether a browser asking GET /graphql gets GraphiQL. */
   graphiql: boolean;
   /** GraphiQL's first query, before the user typed any. */
@@ -104,6 +109,27 @@ function nestingLimit(limits: RequestLimits, log: (e: unknown) => void): Plugin 
       } catch (error) {
         throw requestError(error, log);
       }
+    },
+  };
+}
+
+/**
+ * A document past `maxDocumentBytes` is refused before it is parsed (413): parsing it, and
+ * holding it meanwhile, would cost in proportion to a length no token limit sees.
+ */
+function documentSizeLimit(limits: RequestLimits, log: (e: unknown) => void): Plugin {
+  return {
+    onParams({ params, setResult }) {
+      const { query } = params;
+      // UTF-8 takes at most three bytes per UTF-16 unit: a short text needs no counting.
+      if (typeof query !== 'string' || 3 * query.length <= limits.maxDocumentBytes) return;
+      const bytes = Buffer.byteLength(query);
+      if (bytes <= limits.maxDocumentBytes) return;
+      const error = new PayloadTooLargeError(
+        `The GraphQL document is ${bytes} bytes long, past the limit of ${limits.maxDocumentBytes} (maxDocumentBytes)`,
+        { limit: 'maxDocumentBytes', maxDocumentBytes: limits.maxDocumentBytes, bytes },
+      );
+      setResult({ errors: [requestError(error, log)] });
     },
   };
 }
@@ -213,7 +239,9 @@ export function graphqlRoute(deps: GraphQLRouteDeps): (request: Request, exchang
     graphiql: deps.graphiql ? { title: 'Content API · GraphiQL', defaultQuery: deps.defaultQuery } : false,
     renderGraphiQL: renderGraphiQLPage,
     fetchAPI: NATIVE_FETCH_API,
-    plugins: [nestingLimit(deps.limits, deps.log), ...documentLimits(deps.limits), requestErrorsAre400, variablesLimit(deps.limits, deps.log), entryBudget(deps), scopedExecution(deps), slicedAnswer(deps.log), errorsAreNotKept],
+    // Parsed documents by their text, within a bound in bytes (yoga's own is bounded by count).
+    parserAndValidationCache: deps.documents,
+    plugins: [documentSizeLimit(deps.limits, deps.log), nestingLimit(deps.limits, deps.log), ...documentLimits(deps.limits), requestErrorsAre400, variablesLimit(deps.limits, deps.log), entryBudget(deps), scopedExecution(deps), slicedAnswer(deps.log), errorsAreNotKept],
     context: async ({ request, exchange }) => {
       try {
         return await deps.baseFor(request, exchange);

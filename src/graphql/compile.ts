@@ -5,7 +5,8 @@
 // to graphql-jit as the opaque `JSON` scalar instead, and coerced by graphql-js before each run,
 // exactly as graphql-js would coerce them itself; graphql-jit places a variable's value into the
 // argument as it is. Compiled documents are kept for the documents used often (both protocols
-// hand the same document object to each request of one shape: REST's plans, yoga's parser cache).
+// hand the same document object to each request of one shape: REST's plans, yoga's parser cache),
+// within a bound in bytes; a document whose text is past the size kept is never compiled.
 import {
   getNamedType,
   isInputObjectType,
@@ -21,11 +22,13 @@ import {
 } from 'graphql';
 import { getVariableValues } from 'graphql/execution/values.js';
 import { compileQuery, isCompiledQuery } from 'graphql-jit';
-import { LRUCache } from 'lru-cache';
+import type { LRUCache } from 'lru-cache';
 import { deepFreeze } from '../deep-freeze.ts';
+import { type CacheSize, byteBoundedCache, sizeOf } from '../limits/byte-cache.ts';
+import { documentBytes, isKeptSize } from './document-cache.ts';
 
-/** How many compiled documents are kept; each is about 200 KB of generated code. */
-export const COMPILED_DOCUMENTS = 100;
+/** Heap bytes of a compiled document beside its document and code: graphql-jit's own objects. */
+const COMPILED_BASE_BYTES = 16 * 1024;
 /**
  * Uses of a document before it is compiled (3 to 8 ms of work): a document seen once or twice,
  * such as a request varied on purpose, never costs a compilation.
@@ -45,11 +48,26 @@ export interface CompiledDocument {
   query(root: unknown, context: unknown, variables: Record<string, unknown>): Promise<ExecutionResult> | ExecutionResult;
 }
 
+export interface CompilerBounds {
+  /** Bytes of compiled documents kept at most, their documents included (an estimate, see {@link documentBytes}). */
+  readonly maxBytes: number;
+  /** A document whose text is longer (UTF-8 bytes) is never compiled. */
+  readonly maxDocumentBytes: number;
+}
+
 export class DocumentCompiler {
   private readonly uses = new WeakMap<DocumentNode, number>();
-  private readonly compiled = new LRUCache<DocumentNode, CompiledDocument | 'not compilable'>({ max: COMPILED_DOCUMENTS });
+  private readonly compiled: LRUCache<DocumentNode, CompiledDocument | 'not compilable'>;
 
-  constructor(private readonly schema: GraphQLSchema) {}
+  constructor(private readonly schema: GraphQLSchema, private readonly bounds: CompilerBounds) {
+    // The key keeps the document alive, and the generated code grows with it: the document counts twice.
+    this.compiled = byteBoundedCache(bounds.maxBytes, (compiled, document) => COMPILED_BASE_BYTES + (compiled === 'not compilable' ? 1 : 2) * documentBytes(document));
+  }
+
+  /** The compiled documents' bytes now, and the bound. */
+  size(): CacheSize {
+    return sizeOf(this.compiled);
+  }
 
   /** The document's compiled executor once it is used often, where compiling is possible and it runs these variables; counts this use. */
   compiledFor(document: DocumentNode, variables: Record<string, unknown>): CompiledDocument | undefined {
@@ -58,6 +76,8 @@ export class DocumentCompiler {
     if (uses < COMPILE_AFTER_USES) return undefined;
     let compiled = this.compiled.get(document);
     if (compiled === undefined) {
+      const source = document.loc?.source.body;
+      if (source !== undefined && !isKeptSize(source, this.bounds.maxDocumentBytes)) return undefined;
       compiled = compileDocument(this.schema, document) ?? 'not compilable';
       this.compiled.set(document, compiled);
     }

@@ -13,6 +13,11 @@ export interface RequestLimits {
   readonly maxDepth: number;
   /** GraphQL: most aliased fields in one operation. */
   readonly maxAliases: number;
+  /**
+   * GraphQL: longest document text (the request's `query`, UTF-8 bytes); a longer one is refused
+   * with a 413 before it is parsed. Tokens do not bound it: a string literal is one token.
+   */
+  readonly maxDocumentBytes: number;
   /** GraphQL: most lexical tokens in one document. */
   readonly maxTokens: number;
   /** GraphQL: most directives in one operation. */
@@ -38,6 +43,7 @@ export const DEFAULT_REQUEST_LIMITS: RequestLimits = {
   maxEntries: 100_000,
   maxDepth: 24,
   maxAliases: 30,
+  maxDocumentBytes: 256 * 1024,
   maxTokens: 5_000,
   maxDirectives: 50,
   maxNesting: 64,

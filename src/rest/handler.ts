@@ -8,6 +8,7 @@ import { originalError, toRestError } from '../errors/map.ts';
 import type { DocumentCompiler } from '../graphql/compile.ts';
 import { costModel, type CostModel } from '../graphql/cost.ts';
 import { projectionsFor } from '../graphql/projection.ts';
+import { DEFAULT_CACHE_BOUNDS } from '../limits/byte-cache.ts';
 import type { Deadline } from '../limits/deadline.ts';
 import { DEFAULT_REQUEST_LIMITS, checkEntryBudget, type RequestLimits } from '../limits/request-limits.ts';
 import { stringifyInSlices } from '../limits/stringify.ts';
@@ -41,6 +42,8 @@ export interface RestHandlerDeps<Edge> {
   costs?(): CostModel | Promise<CostModel>;
   /** Compiles documents used often (graphql-jit); every document runs on graphql-js when absent. */
   compiler?: DocumentCompiler;
+  /** Where plans are kept (the gateway's, whose size it reports); one of the default bound when absent. */
+  plans?: PlanCache;
 }
 
 /** The media type that asks for the GraphQL document a request becomes, not its result. */
@@ -49,7 +52,7 @@ const EXPLAIN_TYPE = 'application/graphql';
 /** The REST route: `edge` is whatever the gateway's edge passes along (its exchange), handed to `baseFor`. */
 export function createRestHandler<Edge>(deps: RestHandlerDeps<Edge>): (request: Request, edge?: Edge) => Promise<Response> {
   const log = deps.log ?? console.error;
-  const plans = new PlanCache(deps.model, deps.schema);
+  const plans = deps.plans ?? new PlanCache(deps.model, deps.schema, DEFAULT_CACHE_BOUNDS.plansMaxBytes);
   const steps = executionSteps(deps);
 
   async function answer(request: Request, edge: Edge | undefined): Promise<Response> {

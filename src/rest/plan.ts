@@ -1,11 +1,13 @@
 // A REST request's shape -> its plan: the validated RestQuery, the operation, and the GraphQL
-// document with its variables, checked against the schema once. Plans are kept in a bounded LRU
-// keyed by what decides them (the caller's access key, the route, the query string), so a repeated
+// document with its variables, checked against the schema once. Plans are kept in an LRU bounded in
+// bytes, keyed by what decides them (the caller's access key, the route, the query string), so a repeated
 // shape skips parsing, validation, building and schema validation. Ids are variables, set per
 // request. Each plan keeps one document object, so a shape used often runs compiled (compile.ts).
 import { validate, type GraphQLSchema } from 'graphql';
-import { LRUCache } from 'lru-cache';
+import type { LRUCache } from 'lru-cache';
 import type { CostModel } from '../graphql/cost.ts';
+import { documentBytes } from '../graphql/document-cache.ts';
+import { type CacheSize, byteBoundedCache, sizeOf } from '../limits/byte-cache.ts';
 import type { ContentModel } from '../model/types.ts';
 import { type BuiltDocument, type RestRead, buildDocument, operationFor, rootField } from './document.ts';
 import { parseQueryString } from './parse.ts';
@@ -24,13 +26,29 @@ export interface Plan {
   budgetPassed?: CostModel;
 }
 
-/** How many plans are kept; a plan holds one small document (about 8 KB). */
-export const PLAN_CACHE_SIZE = 1000;
+/**
+ * Heap bytes of a plan per character of its query string, beside its document: the parsed query
+ * string (qs), the validated RestQuery and the variables each hold a copy of what it says.
+ */
+const PLAN_BYTES_PER_CHARACTER = 16;
+
+/** The bytes a plan keeps alive, its key included: an estimate that errs high. */
+function planBytes(plan: Plan, key: string): number {
+  return PLAN_BYTES_PER_CHARACTER * key.length + documentBytes(plan.built.document);
+}
 
 export class PlanCache {
-  private readonly plans = new LRUCache<string, Plan>({ max: PLAN_CACHE_SIZE });
+  private readonly plans: LRUCache<string, Plan>;
 
-  constructor(private readonly model: ContentModel, private readonly schema: GraphQLSchema) {}
+  /** @param maxBytes bytes of plans kept at most (an estimate, see {@link planBytes}). */
+  constructor(private readonly model: ContentModel, private readonly schema: GraphQLSchema, maxBytes: number) {
+    this.plans = byteBoundedCache(maxBytes, planBytes);
+  }
+
+  /** The plans' bytes now, and the bound. */
+  size(): CacheSize {
+    return sizeOf(this.plans);
+  }
 
   /**
    * The plan for this request shape, made on first use.

@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createRole } from '../../src/auth/roles.ts';
 import { buildGraphQLSchema } from '../../src/graphql/build-schema.ts';
 import { COMPILE_AFTER_USES, DocumentCompiler, compileDocument } from '../../src/graphql/compile.ts';
+import { DEFAULT_CACHE_BOUNDS } from '../../src/limits/byte-cache.ts';
 import { scopeFor } from '../support/scope.ts';
 import { loadContentModel } from '../../src/model/load.ts';
 import type { ContentModel } from '../../src/model/types.ts';
@@ -83,7 +84,7 @@ describe('compiling documents', () => {
       ['one variable missing', { f: null, p: null }],
     ])('%s: runs on graphql-js instead', (_name, variables) => {
       expect(compiled.runs(variables)).toBe(false);
-      const compiler = new DocumentCompiler(schema);
+      const compiler = new DocumentCompiler(schema, { maxBytes: DEFAULT_CACHE_BOUNDS.compiledMaxBytes, maxDocumentBytes: DEFAULT_CACHE_BOUNDS.maxKeptDocumentBytes });
       for (let use = 0; use < COMPILE_AFTER_USES + 1; use++) expect(compiler.compiledFor(document, variables)).toBeUndefined();
       expect(compiler.compiledFor(document, { f: null, s: null, p: null })).toBeDefined();
     });
@@ -95,5 +96,31 @@ describe('compiling documents', () => {
       expect(second).toEqual(first);
       expect((first.data as { articles: { data: unknown[] } }).articles.data.length).toBeGreaterThan(0);
     });
+  });
+});
+
+describe('the compiled documents kept', () => {
+  /** A distinct document that compiles, of about `bytes`: one long string literal. */
+  const literal = (i: number, bytes: number) => parse(`{ articles(filters: { title: { eq: "${`${i}-`.padEnd(bytes, 'x')}" } }) { data { id } } }`);
+  const useOften = (compiler: DocumentCompiler, document: ReturnType<typeof parse>) => {
+    let compiled;
+    for (let use = 0; use < COMPILE_AFTER_USES; use++) compiled = compiler.compiledFor(document, {});
+    return compiled;
+  };
+
+  it('stay within their bound in bytes after many distinct documents used often', () => {
+    const compiler = new DocumentCompiler(schema, { maxBytes: 1_000_000, maxDocumentBytes: 16 * 1024 });
+    for (let i = 0; i < 60; i++) expect(useOften(compiler, literal(i, 10_000))).toBeDefined();
+    const size = compiler.size();
+    expect(size.bytes).toBeLessThanOrEqual(1_000_000);
+    expect(size.entries).toBeGreaterThan(1);
+    expect(size.entries).toBeLessThan(60);
+  });
+
+  it('never compile a document whose text is past the size kept', () => {
+    const compiler = new DocumentCompiler(schema, { maxBytes: 100_000_000, maxDocumentBytes: 16 * 1024 });
+    expect(useOften(compiler, literal(1, 20_000))).toBeUndefined();
+    expect(useOften(compiler, literal(2, 10_000))).toBeDefined();
+    expect(compiler.size().entries).toBe(1);
   });
 });

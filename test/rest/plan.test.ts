@@ -4,6 +4,7 @@ import { accessOf } from '../support/scope.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createRole } from '../../src/auth/roles.ts';
 import { buildGraphQLSchema } from '../../src/graphql/build-schema.ts';
+import { DEFAULT_CACHE_BOUNDS } from '../../src/limits/byte-cache.ts';
 import type { ContentModel } from '../../src/model/types.ts';
 import { PlanCache, variablesFor } from '../../src/rest/plan.ts';
 import { resolveRoute } from '../../src/rest/routes.ts';
@@ -14,13 +15,23 @@ let model: ContentModel;
 let plans: PlanCache;
 beforeAll(async () => {
   model = await fixtureModel();
-  plans = new PlanCache(model, buildGraphQLSchema(model));
+  plans = new PlanCache(model, buildGraphQLSchema(model), DEFAULT_CACHE_BOUNDS.plansMaxBytes);
 });
 
 const everything = createRole('reader', { find: ['api::article.article', 'api::tag.tag'], findOne: ['api::article.article'] });
 const scope = (role = everything) => ({ model, access: accessOf(model, role), locales: ['en', 'fr'] });
 
 describe('the plan cache', () => {
+  it('stays within its bound in bytes after many distinct long query strings', () => {
+    const bounded = new PlanCache(model, buildGraphQLSchema(model), 2_000_000);
+    const route = resolveRoute(model, 'GET', '/api/articles');
+    for (let i = 0; i < 300; i++) bounded.planFor(route, `?filters[title][$eq]=${`${i}-`.padEnd(8000, 'x')}`, scope(), 'role:reader');
+    const size = bounded.size();
+    expect(size.bytes).toBeLessThanOrEqual(2_000_000);
+    expect(size.entries).toBeGreaterThan(1);
+    expect(size.entries).toBeLessThan(300);
+  });
+
   it('answers one shape with one plan', () => {
     const route = resolveRoute(model, 'GET', '/api/articles');
     const first = plans.planFor(route, '?populate=tags', scope(), 'role:reader');

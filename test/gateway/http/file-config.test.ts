@@ -39,6 +39,10 @@ describe('the config file', () => {
     ['security-off.json', { security: false }],
     ['compression.json', { compression: { threshold: 100, encodings: ['gzip'] }, uploads: { maxAge: 60 }, metrics: false }],
     ['limits.json', { limits: { ...DEFAULT_REQUEST_LIMITS, maxEntries: 20_000, timeoutMs: 2_000 } }],
+    ['cache-bounds.json', {
+      cache: { ...DEFAULT_HTTP_SETTINGS.cache, plansMaxBytes: 8_388_608, maxKeptDocumentBytes: 4096 },
+      limits: { ...DEFAULT_REQUEST_LIMITS, maxDocumentBytes: 65_536 },
+    }],
   ])('reads %s', async (file, expected) => {
     expect(await loadHttpSettings(`${FIXTURES}/${file}`)).toMatchObject(expected);
   });
@@ -51,6 +55,7 @@ describe('the config file', () => {
     ['unknown-security-key.json', /security: Unrecognized key: "frameGuard"/],
     ['not-json.json', /not JSON/],
     ['bad-limits.json', /limits\.maxEntries: Too small: expected number to be >0[\s\S]*limits: Unrecognized key: "maxDepht"/],
+    ['bad-cache-bounds.json', /cache\.documentsMaxBytes: Too small: expected number to be >0[\s\S]*cache\.compiledMaxBytes: Invalid input: expected number, received string/],
   ])('refuses bad/%s, naming the file and the key', async (file, message) => {
     const path = `${FIXTURES}/bad/${file}`;
     const failure = loadHttpSettings(path);
