@@ -1,7 +1,15 @@
 // Text -> the date, time and date-time values the model stores, checked against the calendar and
-// the clock (no 30 February, no 25:99), years 0000-9999. One reading for seeds, REST and GraphQL.
+// the clock (no 30 February, no 25:99), years 0000-9999; and the forms each date kind takes in
+// filters and answers, as Strapi v4.25 reads and writes them (docs/rest.md, "Dates in filters").
+// One module owns what a date kind means, for seeds, REST and GraphQL.
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const TIME = /^(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?$/;
+const TIME_WITH_SECONDS = /^\d{2}:\d{2}:\d{2}(?:\.\d{1,3})?$/;
+const RFC_3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})$/i;
+const FILTER_INSTANT = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?))?(Z|[+-]\d{2}(?::?\d{2})?)?$/;
+const WHOLE_NUMBER = /^-?\d+$/;
+const YEAR_MONTH = /^\d{4}-\d{2}$/;
+const MAX_EPOCH_MS = 8.64e15;
 const DATETIME = /^(\d{4}-\d{2}-\d{2})(?:T(\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?))?(Z|[+-]\d{2}:?\d{2})?$/;
 const ZONE = /^[+-](\d{2}):?(\d{2})$/;
 
@@ -41,4 +49,59 @@ export function dateTime(text: string, { zoneRequired = false } = {}): Date | un
 function validZone(zone: string): boolean {
   const [, hours, minutes] = ZONE.exec(zone) ?? [];
   return hours !== undefined && Number(hours) <= 14 && Number(minutes) <= 59;
+}
+
+/** `HH:mm:ss` or `HH:mm:ss.SSS` on the clock -> `HH:mm:ss.SSS`: the seconds Strapi's filters and Time scalar require. */
+export function timeWithSeconds(text: string): string | undefined {
+  return TIME_WITH_SECONDS.test(text) ? timeOfDay(text) : undefined;
+}
+
+/** RFC 3339 (`2024-04-15T10:30:00Z`, `…+02:00`): what Strapi's GraphQL `DateTime` scalar takes. */
+export function rfc3339(text: string): Date | undefined {
+  return RFC_3339.test(text) ? dateTime(text.toUpperCase()) : undefined;
+}
+
+/**
+ * A `date` filter value: text that starts with a calendar date `YYYY-MM-DD` stands for that
+ * date (`2024-04-15T10:00:00Z` is 15 April), as Strapi reads it.
+ */
+export function filterDate(text: string): string | undefined {
+  return calendarDate(text.slice(0, 10));
+}
+
+/**
+ * A filter value of an instant (`datetime`, `timestamp`, `createdAt`, `updatedAt`,
+ * `publishedAt`) -> the instant, or undefined. As Strapi reads them: ISO 8601 with `T` or a
+ * space, with or without seconds and zone (without: UTC), a date alone (midnight UTC), `YYYY-MM`,
+ * a year `YYYY` or a basic date `YYYYMMDD`; any other whole number is epoch milliseconds, negative too.
+ */
+export function filterInstant(text: string): Date | undefined {
+  if (WHOLE_NUMBER.test(text)) return wholeNumberInstant(text);
+  if (YEAR_MONTH.test(text)) return dateTime(`${text}-01`);
+  const match = FILTER_INSTANT.exec(text);
+  if (!match) return undefined;
+  const [, day, time, zone] = match;
+  return dateTime(`${day}${time === undefined ? '' : `T${time}`}${zone === undefined ? '' : zoneWithMinutes(zone)}`);
+}
+
+function wholeNumberInstant(text: string): Date | undefined {
+  if (/^\d{4}$/.test(text)) return dateTime(`${text}-01-01`);
+  const basic = /^\d{8}$/.test(text) ? calendarDate(`${text.slice(0, 4)}-${text.slice(4, 6)}-${text.slice(6)}`) : undefined;
+  if (basic !== undefined) return dateTime(basic);
+  const millis = Number(text);
+  if (!Number.isSafeInteger(millis) || Math.abs(millis) > MAX_EPOCH_MS) return undefined;
+  const instant = new Date(millis);
+  const year = instant.getUTCFullYear();
+  return year >= 0 && year <= 9999 ? instant : undefined;
+}
+
+function zoneWithMinutes(zone: string): string {
+  return zone === 'Z' || zone.length > 3 ? zone : `${zone}:00`;
+}
+
+/** A `timestamp` attribute's value as Strapi v4's REST answers it: epoch milliseconds, as text. */
+export function timestampText(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  const millis = Date.parse(value);
+  return Number.isNaN(millis) ? value : String(millis);
 }

@@ -40,8 +40,9 @@ export function scalarSchema(attribute: Pick<ScalarAttribute, 'type'> & { values
     case 'time':
       return { type: 'string', pattern: '^\\d{2}:\\d{2}:\\d{2}(\\.\\d{3})?$', examples: ['09:30:00.000'] };
     case 'datetime':
-    case 'timestamp':
       return { type: 'string', format: 'date-time' };
+    case 'timestamp':
+      return { type: 'string', pattern: '^-?\\d+$', description: 'Epoch milliseconds, as a decimal string', examples: ['1714675500000'] };
     case 'integer':
       return { type: 'integer' };
     case 'biginteger':

@@ -5,6 +5,7 @@
 import { componentTypeName, componentUid, enumValueName } from '../model/naming.ts';
 import type { Deadline } from '../limits/deadline.ts';
 import { type Pacer, type Sliced, runInSlices } from '../limits/slices.ts';
+import { timestampText } from '../model/temporal.ts';
 import { MEDIA_UID, assertNever, component, contentType } from '../model/types.ts';
 import type { ContentModel, ContentType } from '../model/types.ts';
 import type { Owner } from '../model/fields.ts';
@@ -225,11 +226,13 @@ function showFields(owner: Owner, selection: Selection): ReadonlyArray<readonly 
 
 /**
  * GraphQL serialises enumerations by value name, REST shows the stored value; GraphQL's Long is a
- * number where it is safe, REST's biginteger always its decimal string (as Strapi's REST answers).
+ * number where it is safe, REST's biginteger always its decimal string; GraphQL's DateTime is ISO
+ * 8601, REST's timestamp epoch milliseconds as text (all as Strapi's REST answers).
  */
 function showValue(owner: Owner, name: string): Show | undefined {
   const attribute = owner.attributes.get(name);
   if (attribute?.type === 'biginteger') return (value) => (value !== null && value !== undefined ? String(value) : value);
+  if (attribute?.type === 'timestamp') return timestampText;
   if (attribute?.type !== 'enumeration') return undefined;
   const stored = storedEnumValues(attribute);
   return (value) => (typeof value === 'string' ? stored.get(value) ?? value : value);

@@ -1,6 +1,6 @@
 // Query-string text -> a value of the GraphQL scalar its field is filtered with ("100" -> 100 for
 // an integer, "true" -> true, ids as ID strings). Text that does not convert is a ValidationError.
-import { calendarDate, dateTime, timeOfDay } from '../model/temporal.ts';
+import { filterDate, filterInstant, timeWithSeconds } from '../model/temporal.ts';
 import { assertNever } from '../model/types.ts';
 import { type FieldType, invalidValue } from './attributes.ts';
 import type { FilterValue } from './query.ts';
@@ -43,19 +43,19 @@ export function convertValue(type: FieldType, text: string, parameter: string): 
     case 'boolean':
       return convertBoolean(text, parameter);
     case 'date': {
-      const date = calendarDate(text);
+      const date = filterDate(text);
       if (date === undefined) throw invalidValue(parameter, 'a date YYYY-MM-DD on the calendar', text);
       return date;
     }
     case 'time': {
-      const time = timeOfDay(text);
-      if (time === undefined) throw invalidValue(parameter, 'a time HH:mm:ss.SSS', text);
+      const time = timeWithSeconds(text);
+      if (time === undefined) throw invalidValue(parameter, 'a time HH:mm:ss or HH:mm:ss.SSS', text);
       return time;
     }
     case 'datetime':
     case 'timestamp': {
-      const instant = dateTime(text);
-      if (instant === undefined) throw invalidValue(parameter, 'an ISO 8601 date-time, years 0000-9999', text);
+      const instant = filterInstant(text);
+      if (instant === undefined) throw invalidValue(parameter, 'an ISO 8601 date-time or epoch milliseconds, years 0000-9999', text);
       return instant.toISOString();
     }
     default:

@@ -1,6 +1,7 @@
-// Dates, times and date-times read on the calendar and the clock, as seeds, REST and GraphQL take them.
+// Dates, times and date-times read on the calendar and the clock, as seeds, REST and GraphQL take them;
+// the forms each date kind takes in filters (as Strapi v4.25 reads them) and in REST answers.
 import { describe, expect, it } from 'vitest';
-import { calendarDate, dateTime, timeOfDay } from '../../src/model/temporal.ts';
+import { calendarDate, dateTime, filterDate, filterInstant, rfc3339, timeOfDay, timeWithSeconds, timestampText } from '../../src/model/temporal.ts';
 
 describe('calendar dates', () => {
   it.each([
@@ -53,5 +54,78 @@ describe('date-times', () => {
   it('may require a zone', () => {
     expect(dateTime('2024-01-15T09:30', { zoneRequired: true })).toBeUndefined();
     expect(dateTime('2024-01-15T09:30Z', { zoneRequired: true })?.toISOString()).toBe('2024-01-15T09:30:00.000Z');
+  });
+});
+
+describe('instants in filters', () => {
+  it.each([
+    ['2024-04-15T00:00:00.000Z', '2024-04-15T00:00:00.000Z'],
+    ['2024-04-15T02:00:00+02:00', '2024-04-15T00:00:00.000Z'],
+    ['2024-04-15T02:00:00+0200', '2024-04-15T00:00:00.000Z'],
+    ['2024-04-15T02:00:00+02', '2024-04-15T00:00:00.000Z'],
+    ['2024-04-15T00:00:00', '2024-04-15T00:00:00.000Z'],
+    ['2024-04-15 00:00:00', '2024-04-15T00:00:00.000Z'],
+    ['2024-04-15', '2024-04-15T00:00:00.000Z'],
+    ['2024-04', '2024-04-01T00:00:00.000Z'],
+    ['2024', '2024-01-01T00:00:00.000Z'],
+    ['20240415', '2024-04-15T00:00:00.000Z'],
+    ['1713139200000', '2024-04-15T00:00:00.000Z'],
+    ['1713139200', '1970-01-20T19:52:19.200Z'],
+    ['12345678', '1970-01-01T03:25:45.678Z'],
+    ['-500', '1969-12-31T23:59:59.500Z'],
+    ['-1000', '1969-12-31T23:59:59.000Z'],
+    ['12', '1970-01-01T00:00:00.012Z'],
+    ['0', '1970-01-01T00:00:00.000Z'],
+    ['1713139200000.5', undefined],
+    ['9999999999999999', undefined],
+    ['-62198755200000', undefined],
+    ['2024-02-30T00:00:00Z', undefined],
+    ['2024-04-15T10:30:00Z ', undefined],
+    ['soon', undefined],
+    ['', undefined],
+  ])('reads %j as %s', (text, expected) => {
+    expect(filterInstant(text)?.toISOString()).toBe(expected);
+  });
+});
+
+describe('dates and times in filters, and RFC 3339 for GraphQL', () => {
+  it.each([
+    ['2024-04-15', '2024-04-15'],
+    ['2024-04-15T10:00:00Z', '2024-04-15'],
+    ['20240415', undefined],
+    ['2024-02-30', undefined],
+  ])('a date filter reads %j as %s', (text, expected) => {
+    expect(filterDate(text)).toBe(expected);
+  });
+
+  it.each([
+    ['12:00:00', '12:00:00.000'],
+    ['12:00:00.5', '12:00:00.500'],
+    ['12:00', undefined],
+    ['12:00:00Z', undefined],
+  ])('a time filter reads %j as %s', (text, expected) => {
+    expect(timeWithSeconds(text)).toBe(expected);
+  });
+
+  it.each([
+    ['2024-04-15T10:30:00Z', '2024-04-15T10:30:00.000Z'],
+    ['2024-04-15t10:30:00.5z', '2024-04-15T10:30:00.500Z'],
+    ['2024-04-15T12:30:00+02:00', '2024-04-15T10:30:00.000Z'],
+    ['2024-04-15T10:30:00', undefined],
+    ['2024-04-15T10:30Z', undefined],
+    ['2024-04-15', undefined],
+    ['1713139200000', undefined],
+  ])('RFC 3339 reads %j as %s', (text, expected) => {
+    expect(rfc3339(text)?.toISOString()).toBe(expected);
+  });
+});
+
+describe('timestamps in REST answers', () => {
+  it.each([
+    ['2024-05-02T18:45:00.000Z', '1714675500000'],
+    ['1969-12-31T23:59:59.000Z', '-1000'],
+    [null, null],
+  ])('shows %j as %j', (value, expected) => {
+    expect(timestampText(value)).toBe(expected);
   });
 });

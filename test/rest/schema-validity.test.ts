@@ -43,7 +43,7 @@ describe('documents built for other forms', () => {
     '/api/articles?populate[seo][populate][metaSocial][filters][socialNetwork][$eq]=Twitter&populate[seo][populate][metaSocial][sort]=title',
     '/api/articles?filters[$or][0][author][articles][seo][metaTitle][$containsi]=x&filters[$not][localizations][locale][$eq]=fr',
     '/api/articles?filters[bigViews][$between][0]=1&filters[bigViews][$between][1]=9&filters[price][$lt]=2.5&filters[publishDate][$notNull]=true',
-    '/api/articles?filters[readingTime][$gt]=00:01&filters[scheduledAt][$lte]=2024-01-01&filters[meta][$notNull]=true&filters[featured][$ne]=false',
+    '/api/articles?filters[readingTime][$gt]=00:01:00&filters[scheduledAt][$lte]=2024-01-01&filters[meta][$notNull]=true&filters[featured][$ne]=false',
     '/api/articles?sort[0]=author.name:desc&sort[1]=seo.metaTitle&sort[2]=publishedAt',
     '/api/articles?pagination[start]=2&pagination[limit]=3&pagination[withCount]=false&locale=all&publicationState=preview',
     '/api/articles/1?populate=*&publicationState=preview',

@@ -1,7 +1,7 @@
 // Custom scalars of Strapi's GraphQL schema: JSON, Long, Date, Time, DateTime, plus the
 // I18NLocaleCode and Upload names clients reference. Each validates input and says why it refused.
 import { GraphQLError, GraphQLScalarType, Kind, type ValueNode } from 'graphql';
-import { calendarDate, dateTime, timeOfDay } from '../../model/temporal.ts';
+import { calendarDate, rfc3339, timeWithSeconds } from '../../model/temporal.ts';
 
 function literalValue(ast: ValueNode): unknown {
   switch (ast.kind) {
@@ -78,7 +78,7 @@ function stringScalar(name: string, description: string, read: (text: string) =>
 
 export const DateScalar = stringScalar('Date', 'A date string, such as 2007-12-03.', calendarDate, 'a date YYYY-MM-DD on the calendar');
 
-export const TimeScalar = stringScalar('Time', 'A time string with format HH:mm:ss.SSS', timeOfDay, 'a time HH:mm:ss.SSS');
+export const TimeScalar = stringScalar('Time', 'A time string with format HH:mm:ss.SSS', timeWithSeconds, 'a time HH:mm:ss or HH:mm:ss.SSS');
 
 /** Stored dates are frozen and read again and again: each is written out once. */
 const isoText = new WeakMap<Date, string>();
@@ -101,9 +101,9 @@ export const DateTimeScalar = new GraphQLScalarType({
 });
 
 function parseDateTime(value: unknown): Date {
-  const instant = typeof value === 'string' ? dateTime(value) : undefined;
+  const instant = typeof value === 'string' ? rfc3339(value) : undefined;
   if (instant) return instant;
-  throw new GraphQLError(`DateTime cannot represent ${JSON.stringify(value)}: expected an ISO 8601 date-time, years 0000-9999`);
+  throw new GraphQLError(`DateTime cannot represent ${JSON.stringify(value)}: expected an RFC 3339 date-time with a zone, like "2024-04-15T10:30:00Z", years 0000-9999`);
 }
 
 export const I18NLocaleCodeScalar = stringScalar('I18NLocaleCode', 'A string used to identify an i18n locale', (text) => (/^[A-Za-z0-9_-]{1,35}$/.test(text) ? text : undefined), 'a locale code');
