@@ -1,5 +1,6 @@
 // The content model -> a first query for GraphiQL to show: a few entries of the first collection
 // type, with some of their scalar fields and the total. Built as an AST, printed once.
+import { isExposed } from '../../src/access/rules.ts';
 import { Kind, OperationTypeNode, print, type DocumentNode } from 'graphql';
 import { collectionQueryField } from '../../src/model/naming.ts';
 import { isScalar, type ContentModel } from '../../src/model/types.ts';
@@ -15,7 +16,7 @@ export function sampleQuery(model: ContentModel): string | undefined {
     .sort((a, b) => a.pluralName.localeCompare(b.pluralName))[0];
   if (!target) return undefined;
   const scalars = [...target.attributes.values()]
-    .filter((attribute) => isScalar(attribute) && !attribute.private && attribute.type !== 'password' && attribute.type !== 'json')
+    .filter((attribute) => isScalar(attribute) && isExposed(target, attribute) && attribute.type !== 'json')
     .slice(0, SAMPLE_FIELDS)
     .map((attribute) => field(attribute.name));
   const document: DocumentNode = {

@@ -3,6 +3,7 @@
 // (private and password attributes, and any rule added). Both protocols ask here, through the
 // request scope; nothing else decides.
 import type { Action, Role } from '../auth/roles.ts';
+import { ConfigurationError } from '../errors/errors.ts';
 import type { Attribute, AttributeOwner, ContentModel } from '../model/types.ts';
 import { schemaHiddenAttributes, type AttributeRule } from './rules.ts';
 
@@ -21,26 +22,35 @@ export interface Access {
   view<T extends Record<string, unknown>>(owner: AttributeOwner, doc: T): T;
 }
 
-/** What rules hide from one role: owner uid -> attribute names. */
+/** What rules hide: owner uid -> attribute names. */
+type HiddenNames = ReadonlyMap<string, ReadonlySet<string>>;
+
+/** What rules hide from one role. */
 interface Hidden {
   /** Every hidden attribute, the schema's own included: what may not be read, filtered or sorted on. */
-  all: ReadonlyMap<string, ReadonlySet<string>>;
+  all: HiddenNames;
   /** Those only rules beyond the schema's hide: what an answer must drop. */
-  extra: ReadonlyMap<string, ReadonlySet<string>>;
+  extra: HiddenNames;
 }
 
 const NONE: ReadonlySet<string> = new Set();
 
 /** Every caller's rights under one model and one set of rules. */
 export class AccessPolicy {
+  /** What each rule hides, worked out once. */
+  readonly #byRule: ReadonlyArray<readonly [AttributeRule, HiddenNames]>;
   /** By role name: what rules hide depends on the name alone; grants come with each role. */
   readonly #hidden = new Map<string, Hidden>();
 
-  /** @param rules the attribute rules; Strapi's own (private and password attributes) when absent. */
-  constructor(
-    private readonly model: ContentModel,
-    private readonly rules: readonly AttributeRule[] = [schemaHiddenAttributes],
-  ) {}
+  /**
+   * @param rules the attribute rules; Strapi's own (private and password attributes) when absent.
+   * @throws ConfigurationError for a rule that hides a required attribute, which GraphQL could
+   *   not answer (its field is non-null).
+   */
+  constructor(model: ContentModel, rules: readonly AttributeRule[] = [schemaHiddenAttributes]) {
+    this.#byRule = rules.map((rule) => [rule, hiddenBy(model, rule)] as const);
+    for (const [rule, names] of this.#byRule) if (rule !== schemaHiddenAttributes) refuseRequired(model, rule, names);
+  }
 
   /** The rights of a caller acting as `role`. */
   forRole(role: Role): Access {
@@ -60,21 +70,36 @@ export class AccessPolicy {
   private hiddenFrom(role: string): Hidden {
     let found = this.#hidden.get(role);
     if (!found) {
-      const extra = this.rules.filter((rule) => rule !== schemaHiddenAttributes);
-      found = { all: this.hiddenByOwner(role, this.rules), extra: this.hiddenByOwner(role, extra) };
+      const applying = this.#byRule.filter(([rule]) => rule.appliesTo(role));
+      found = { all: union(applying.map(([, names]) => names)), extra: union(applying.filter(([rule]) => rule !== schemaHiddenAttributes).map(([, names]) => names)) };
       this.#hidden.set(role, found);
     }
     return found;
   }
+}
 
-  /** Owner uid -> names of its attributes `rules` hide from `role` (owners with none left out). */
-  private hiddenByOwner(role: string, rules: readonly AttributeRule[]): Map<string, Set<string>> {
-    const hidden = new Map<string, Set<string>>();
-    if (rules.length === 0) return hidden;
-    for (const owner of [...this.model.contentTypes.values(), ...this.model.components.values()]) {
-      const names = [...owner.attributes.values()].filter((a) => rules.some((rule) => rule.hides(role, owner, a))).map((a) => a.name);
-      if (names.length > 0) hidden.set(owner.uid, new Set(names));
+/** Owner uid -> names of its attributes `rule` hides (owners with none left out). */
+function hiddenBy(model: ContentModel, rule: AttributeRule): HiddenNames {
+  const hidden = new Map<string, Set<string>>();
+  for (const owner of [...model.contentTypes.values(), ...model.components.values()]) {
+    const names = [...owner.attributes.values()].filter((attribute) => rule.hides(owner, attribute)).map((attribute) => attribute.name);
+    if (names.length > 0) hidden.set(owner.uid, new Set(names));
+  }
+  return hidden;
+}
+
+function union(all: readonly HiddenNames[]): HiddenNames {
+  const merged = new Map<string, Set<string>>();
+  for (const names of all) for (const [uid, set] of names) merged.set(uid, new Set([...(merged.get(uid) ?? []), ...set]));
+  return merged;
+}
+
+function refuseRequired(model: ContentModel, rule: AttributeRule, names: HiddenNames): void {
+  for (const [uid, set] of names) {
+    const owner = model.contentTypes.get(uid) ?? model.components.get(uid)!;
+    const required = [...set].filter((name) => owner.attributes.get(name)?.required);
+    if (required.length > 0) {
+      throw new ConfigurationError(`Access rule "${rule.name}" hides the required attribute ${required.join(', ')} of ${uid}: only optional attributes can be hidden (GraphQL answers a hidden one null, and a required one's field is non-null)`);
     }
-    return hidden;
   }
 }

@@ -1,7 +1,7 @@
 // A content-type -> example query strings for each REST parameter and each of its forms, built
 // from the type's own attributes, so every example is one the gateway answers (given a role that
 // may read the related types). Each example is the literal query string and its qs reading.
-import { exposedAttribute } from '../access/rules.ts';
+import { exposedAttribute, isExposed } from '../access/rules.ts';
 import qs from 'qs';
 import { componentUid } from '../model/naming.ts';
 import { isScalar, type Attribute, type ContentModel, type ContentType } from '../model/types.ts';
@@ -33,7 +33,7 @@ function samples(model: ContentModel, target: ContentType) {
   const related = (toMany: boolean, ownerSideOnly = false) => {
     const relation = relations.find((r) => r.toMany === toMany && (!ownerSideOnly || r.side === 'owner'));
     const relatedType = relation && model.contentTypes.get(relation.target);
-    const field = relatedType && [...relatedType.attributes.values()].find((a) => isScalar(a) && ['string', 'text', 'email', 'uid'].includes(a.type) && !a.private);
+    const field = relatedType && [...relatedType.attributes.values()].find((a) => isScalar(a) && ['string', 'text', 'email', 'uid'].includes(a.type) && isExposed(relatedType, a));
     return relation && field ? { name: relation.name, field: field.name } : undefined;
   };
   return {
@@ -54,7 +54,8 @@ function samples(model: ContentModel, target: ContentType) {
 function componentDotPath(model: ContentModel, visible: readonly Attribute[]): string | undefined {
   for (const attribute of visible) {
     if (attribute.type !== 'component' || attribute.repeatable) continue;
-    const inner = [...model.components.get(attribute.component)!.attributes.values()].find((a) => (a.type === 'media' || a.type === 'relation') && !a.private);
+    const component = model.components.get(attribute.component)!;
+    const inner = [...component.attributes.values()].find((a) => (a.type === 'media' || a.type === 'relation') && isExposed(component, a));
     if (inner) return `${attribute.name}.${inner.name}`;
   }
   return undefined;

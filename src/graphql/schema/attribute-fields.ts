@@ -1,5 +1,6 @@
 // One attribute -> its GraphQL output field and its filter input field. Exhaustive over every
 // attribute kind, so a new kind fails to compile until the schema knows how to show it.
+import { isExposed } from '../../access/rules.ts';
 import type { FieldDefinitionNode, InputValueDefinitionNode } from 'graphql';
 import {
   componentTypeName,
@@ -10,7 +11,7 @@ import {
   relationResponseCollectionName,
   typeName,
 } from '../../model/naming.ts';
-import { assertNever, isScalar, MEDIA_UID, type Attribute, type ContentModel, type ScalarType } from '../../model/types.ts';
+import { assertNever, isScalar, MEDIA_UID, type Attribute, type AttributeOwner, type ContentModel, type ScalarType } from '../../model/types.ts';
 import { field, inputValue } from './sdl.ts';
 import type { FilterableScalar } from './static-types.ts';
 
@@ -49,12 +50,9 @@ export const listArgs = (filtersType: string, withPublicationState: boolean): In
 
 const required = (type: string, attribute: Attribute) => (attribute.required ? `${type}!` : type);
 
-/** Attributes never shown by either API. */
-export const isHidden = (attribute: Attribute) => attribute.private || attribute.type === 'password';
-
-/** The output field of `attribute` on the type named `ownerType`, or nothing when hidden. */
-export function outputField(model: ContentModel, ownerType: string, attribute: Attribute): FieldDefinitionNode[] {
-  if (isHidden(attribute)) return [];
+/** The output field of `attribute` on the type named `ownerType`, or nothing when the API never shows it. */
+export function outputField(model: ContentModel, owner: AttributeOwner, ownerType: string, attribute: Attribute): FieldDefinitionNode[] {
+  if (!isExposed(owner, attribute)) return [];
   if (isScalar(attribute)) {
     // OUTPUT_SCALAR is typed over every scalar type: a new one fails to compile until it is mapped.
     const type = attribute.type === 'enumeration' ? enumName(ownerType, attribute.name) : OUTPUT_SCALAR[attribute.type];

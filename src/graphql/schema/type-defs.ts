@@ -49,7 +49,7 @@ function componentDefinitions(model: ContentModel, c: AttributeOwner, type: stri
   return [
     ...ownerExtras(model, c, type),
     inputType(filtersInputName(type), [...attributes.flatMap((a) => filterField(model, a)), ...logicalFilters(filtersInputName(type))]),
-    objectType(type, [field('id', 'ID!'), ...attributes.flatMap((a) => outputField(model, type, a))]),
+    objectType(type, [field('id', 'ID!'), ...attributes.flatMap((a) => outputField(model, c, type, a))]),
   ];
 }
 
@@ -84,7 +84,7 @@ function contentTypeDefinitions(model: ContentModel, ct: ContentType): Definitio
       ...logicalFilters(filters),
     ]),
     objectType(type, [
-      ...attributes.flatMap((a) => outputField(model, type, a)),
+      ...attributes.flatMap((a) => outputField(model, ct, type, a)),
       ...(isMedia ? [field('related', '[GenericMorph]')] : []),
       ...systemFields,
     ]),
