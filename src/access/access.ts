@@ -20,6 +20,8 @@ export interface Access {
    * schema's own hidden attributes are never asked for). The same object when nothing is hidden.
    */
   view<T extends Record<string, unknown>>(owner: AttributeOwner, doc: T): T;
+  /** Whether {@link view} may drop anything of `owner`'s items: when not, answers skip it. */
+  changes(owner: AttributeOwner): boolean;
 }
 
 /** What rules hide: owner uid -> attribute names. */
@@ -59,11 +61,12 @@ export class AccessPolicy {
       role: role.name,
       may: (action, uid) => role.can(action, uid),
       readable: (owner, name) => (all.get(owner.uid)?.has(name) ? undefined : owner.attributes.get(name)),
-      view: (owner, doc) => {
+      view: extra.size === 0 ? (_owner, doc) => doc : (owner, doc) => {
         const names = extra.get(owner.uid) ?? NONE;
         if (names.size === 0) return doc;
         return Object.fromEntries(Object.entries(doc).filter(([key]) => !names.has(key))) as typeof doc;
       },
+      changes: (owner) => extra.has(owner.uid),
     };
   }
 

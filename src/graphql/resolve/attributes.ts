@@ -61,21 +61,33 @@ function resolverFor(model: ContentModel, attribute: Attribute): Resolver | unde
       const component = model.components.get(attribute.component)!;
       return attribute.repeatable
         ? (data, args, scope) => listComponents(model, component, viewed(scope, component, data[attribute.name]), args as ListArgs, scope)
-        : (data, _args, scope) => viewed(scope, component, data[attribute.name])[0] ?? null;
+        : (data, _args, scope) => {
+          const item = (data[attribute.name] ?? null) as Data | null;
+          return item && scope.access.changes(component) ? scope.access.view(component, item) : item;
+        };
     }
-    case 'dynamiczone':
-      return (data, _args, scope) => asList<Data>(data[attribute.name]).map((item) => {
-        const component = model.components.get(String(item.__component));
-        return component ? scope.access.view(component, item) : item;
-      });
+    case 'dynamiczone': {
+      const parts = attribute.components.map((uid) => model.components.get(uid)!);
+      return (data, _args, scope) => {
+        const items = (data[attribute.name] ?? []) as Data[];
+        return parts.some((part) => scope.access.changes(part)) ? items.map((item) => viewedPart(model, scope, item)) : items;
+      };
+    }
     default:
       return assertNever(attribute, 'attribute');
   }
 }
 
-/** A component's items as the caller may see them (src/access/access.ts). */
+/** A component's items as the caller may see them (src/access/access.ts); the same list when nothing is hidden. */
 function viewed(scope: RequestScope, component: Component, value: unknown): Data[] {
-  return asList<Data>(value).map((item) => scope.access.view(component, item));
+  const items = asList<Data>(value);
+  return scope.access.changes(component) ? items.map((item) => scope.access.view(component, item)) : items;
+}
+
+/** A dynamic zone's item as the caller may see it. */
+function viewedPart(model: ContentModel, scope: RequestScope, item: Data): Data {
+  const component = model.components.get(String(item.__component));
+  return component ? scope.access.view(component, item) : item;
 }
 
 /** JSON values parsed per stored document (the embedded store hands out the same frozen ones). */
