@@ -5,8 +5,13 @@ import { isScalar } from '../model/types.ts';
 import { invalidValue, isRecord} from './attributes.ts';
 import { type AttributeOf, type Owner, isContentType } from '../model/fields.ts';
 
-/** What one populate entry asks of one attribute: its defaults, or the object form. */
-export type Request = true | Record<string, unknown>;
+/** What one populate entry asks of one attribute: its defaults, the object form, or the rest of a dot path. */
+export type Request = true | Record<string, unknown> | DotPath;
+
+/** `b.c` of a dot path `a.b.c`: asks `a` to populate `b.c`. */
+export class DotPath {
+  constructor(readonly rest: string) {}
+}
 
 /** Adds to `into` what `raw` asks of each attribute name, whatever the syntax used. */
 export function collect(raw: unknown, owner: Owner, parameter: string, into: Map<string, Request[]>, attributeOf: AttributeOf): void {
@@ -18,9 +23,8 @@ export function collect(raw: unknown, owner: Owner, parameter: string, into: Map
         for (const name of populatableNames(owner, attributeOf)) add(name, true);
         continue;
       }
-      // `a.b.c` is `populate[a][populate][0]=b.c`.
       const [head, ...rest] = path.split('.');
-      add(head, rest.length === 0 ? true : { populate: rest.join('.') });
+      add(head, rest.length === 0 ? true : new DotPath(rest.join('.')));
     }
   } else if (Array.isArray(raw)) {
     raw.forEach((item, i) => collect(item, owner, `${parameter}[${i}]`, into, attributeOf));
@@ -67,10 +71,17 @@ export interface Merged {
   on: Map<string, Request[]>;
 }
 
+/**
+ * Several asks of one attribute as one. The rests of dot paths come before the other asks, the
+ * last asked first: Strapi v4 orders an attribute's populated children that way (asked of a real
+ * v4.25: `populate=seo.shareImage,seo.socialCards` lists `socialCards` before `shareImage`; one
+ * level down the order turns again, as each level reverses the paths it hands on).
+ */
 export function merge(requests: readonly Request[]): Merged {
   const merged: Merged = { populate: [], on: new Map() };
+  for (const request of requests) if (request instanceof DotPath) merged.populate.unshift(request.rest);
   for (const request of requests) {
-    if (request === true) continue;
+    if (request === true || request instanceof DotPath) continue;
     if (request.fields !== undefined) merged.fields = request.fields;
     if (request.filters !== undefined) merged.filters = request.filters;
     if (request.sort !== undefined) merged.sort = request.sort;

@@ -1,7 +1,7 @@
 // Strapi sort strings (`"title"`, `"views:desc"`, `"author.name:asc"`) -> a store sort, with a
 // `$lookup` for each to-one relation a key passes through. `id` always breaks ties.
 import { ValidationError } from '../../errors/errors.ts';
-import type { AttributeOwner } from '../../model/types.ts';
+import type { AttributeOwner, RelationAttribute } from '../../model/types.ts';
 import type { Filter, SortDirection } from '../../store/store.ts';
 import { fieldMeaning } from '../../model/fields.ts';
 import { distinctSortKeys } from './input-limits.ts';
@@ -56,12 +56,12 @@ function addKey(scope: SortScope, root: AttributeOwner, entry: string, plan: Sor
     if (meaning.kind === 'relation' && !last && !scope.access.may('find', meaning.attribute.target)) {
       throw new ValidationError(`Invalid parameter ${segments[i]}`);
     }
-    if (meaning.kind === 'relation' && !last && meaning.attribute.side === 'owner' && !meaning.attribute.toMany) {
+    if (meaning.kind === 'relation' && !last && !meaning.attribute.toMany) {
       const target = model.contentTypes.get(meaning.attribute.target)!;
       let alias = plan.joined.get(meaning.path);
       if (alias === undefined) {
         alias = `__sort${plan.joined.size}`;
-        plan.lookups.push({ $lookup: { from: target.collectionName, localField: meaning.path, foreignField: 'id', as: alias } });
+        plan.lookups.push(...joinStages(meaning.attribute, meaning.path, prefix, target.collectionName, alias));
         plan.lookups.push({ $addFields: { [alias]: { $arrayElemAt: [`$${alias}`, 0] } } });
         plan.temporary.push(alias);
         plan.joined.set(meaning.path, alias);
@@ -72,4 +72,20 @@ function addKey(scope: SortScope, root: AttributeOwner, entry: string, plan: Sor
     }
     throw new ValidationError(`Invalid parameter ${segments[i]}`);
   }
+}
+
+/**
+ * The stages that bring a to-one relation's entry in under `alias`: the owning side finds it by
+ * the id it holds; the inverse side (`mappedBy`, `writer.editedSection`) by the target entry that
+ * holds this entry's id, as Strapi sorts through either. Past a join that found nothing, the id
+ * read is 0, which no entry holds (a missing one would match every entry pointing nowhere).
+ */
+function joinStages(attribute: RelationAttribute, path: string, prefix: string, from: string, alias: string): Filter[] {
+  if (attribute.side === 'owner') return [{ $lookup: { from, localField: path, foreignField: 'id', as: alias } }];
+  const foreignField = attribute.inverseField!;
+  if (prefix === '') return [{ $lookup: { from, localField: 'id', foreignField, as: alias } }];
+  return [
+    { $addFields: { [alias]: { $ifNull: [`$${prefix}id`, 0] } } },
+    { $lookup: { from, localField: alias, foreignField, as: alias } },
+  ];
 }

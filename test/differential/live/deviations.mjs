@@ -1,0 +1,215 @@
+// The documented deviations (docs/decisions.md, "Where Strapi v4.25 is wrong, and we deviate on
+// purpose", and the date rows) as rewrites of the two answers, so a mismatch they explain is
+// counted apart from agreement and from the unexplained ones, never hidden.
+//
+// Each rewrite turns Strapi's answer into what the gateway deliberately answers instead (or drops
+// what both answer differently by design); a mismatch is a documented deviation when the rewrites
+// that apply to its case, tried in order and added up, leave no difference.
+import { MEDIA_UID, gqlComponentName, gqlQueryName } from './model.mjs';
+
+const clone = (value) => structuredClone(value);
+
+/**
+ * Rewrites of (case, want, got) -> [want, got], or undefined where the deviation cannot apply.
+ * `ctx` has the model, the seed's drafts by uid, and the timestamp attributes' names.
+ */
+export const DEVIATIONS = [
+  {
+    name: 'Strapi answers 500',
+    row: 'Answers 500 to some requests',
+    rewrite: (c, want, got) => (c.graphql || want.status !== 500 ? undefined : [got, got]),
+  },
+  {
+    name: 'timestamp over GraphQL: Strapi fails, we answer the DateTime',
+    row: '`timestamp` attributes over GraphQL',
+    rewrite: (c, want, got, ctx) => (c.graphql ? timestampsAsStrapi(want, got, ctx) : undefined),
+  },
+  {
+    name: 'date value refused in our words',
+    row: 'Messages of date 400s',
+    rewrite: (c, want, got) => dateMessages(c, want, got),
+  },
+  {
+    name: 'draft hidden (by id, through relations)',
+    row: 'Returns a draft by id in the live state / Returns drafts through relations in the live state',
+    rewrite: (c, want, got, ctx) => (isPreview(c) ? undefined : [hideDrafts(c, want, got, ctx), got]),
+  },
+  {
+    name: 'sort through a relation: Strapi answers the joined field in place of the own one',
+    row: 'Sorting through a relation (`sort=category.slug`)',
+    rewrite: (c, want, got) => ownSortFields(c, want, got),
+  },
+  {
+    name: 'list without sort in id order, not SQLite plan order',
+    row: 'Orders a list without `sort` as SQLite\'s query plan happens to',
+    rewrite: (c, want, got) => (hasSort(c) ? undefined : [rootById(c, want), rootById(c, got)]),
+  },
+];
+
+/** The last segments of the dotted `sort` paths of a REST case (`editedSection.name` -> `name`). */
+function sortTails(c) {
+  if (!c.path) return [];
+  const query = decodeURIComponent(c.path.split('?')[1] ?? '');
+  return [...query.matchAll(/(?:^|&)sort(?:\[\d+\])?=([^&]+)/g)].flatMap((m) => m[1].split(',')).map((s) => s.split(':')[0])
+    .filter((s) => s.includes('.')).map((s) => s.split('.').at(-1));
+}
+/** Strapi's answer with each root entry's field named like a sort path's tail as the gateway answers it. */
+function ownSortFields(c, want, got) {
+  const tails = sortTails(c);
+  if (!tails.length || want.status !== 200 || got.status !== 200 || !Array.isArray(want.body?.data) || !Array.isArray(got.body?.data)) return undefined;
+  const w = clone(want);
+  w.order = undefined;
+  w.body.data.forEach((entry, i) => {
+    const own = got.body.data[i]?.attributes;
+    for (const tail of tails) if (entry?.attributes && own && tail in entry.attributes && tail in own) entry.attributes[tail] = own[tail];
+  });
+  return [w, { ...got, order: undefined }];
+}
+
+const isPreview = (c) => (c.path ? /publicationState=preview/.test(c.path) : /publicationState:\s*PREVIEW/.test(c.graphql));
+const hasSort = (c) => (c.path ? /[?&]sort[=[]/.test(c.path) : /\bsort:/.test(c.graphql));
+
+/** Strapi's GraphQL: every timestamp with a value is `null` with one INTERNAL_SERVER_ERROR each. */
+const TIMESTAMP_ERROR = /^DateTime cannot represent an invalid date-time-string -?\d+\.$/;
+function timestampsAsStrapi(want, got, ctx) {
+  const errors = want.body?.errors;
+  const failed = (e) => TIMESTAMP_ERROR.test(e.message) && e.code === 'INTERNAL_SERVER_ERROR';
+  if (!Array.isArray(errors) || !errors.some(failed)) return undefined;
+  const w = clone(want);
+  w.body.errors = errors.filter((e) => !failed(e));
+  if (!w.body.errors.length) delete w.body.errors;
+  const g = clone(got);
+  nullKeys(w.body, ctx.timestampNames);
+  nullKeys(g.body, ctx.timestampNames);
+  return [w, g];
+}
+function nullKeys(value, names) {
+  if (Array.isArray(value)) value.forEach((v) => nullKeys(v, names));
+  else if (value !== null && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) {
+      if (names.has(k) && (v === null || typeof v !== 'object')) value[k] = null;
+      else nullKeys(v, names);
+    }
+  }
+}
+
+/** Both refuse the same date value with the same status, name or code; only the words differ. */
+const STRAPI_DATE_MESSAGE = /^(Invalid format, expected|(Date|DateTime|Time) cannot represent|Invalid (date|time|datetime))/;
+function dateMessages(c, want, got) {
+  if (c.graphql) {
+    const [we, ge] = [want.body?.errors, got.body?.errors];
+    if (!Array.isArray(we) || !Array.isArray(ge) || we.length !== ge.length || !we.some((e) => STRAPI_DATE_MESSAGE.test(e.message))) return undefined;
+    const w = clone(want);
+    w.body.errors = we.map((e, i) => (STRAPI_DATE_MESSAGE.test(e.message) ? { ...e, message: ge[i].message } : e));
+    return [w, got];
+  }
+  if (want.status !== 400 || got.status !== 400 || !STRAPI_DATE_MESSAGE.test(want.body?.error?.message ?? '')) return undefined;
+  const w = clone(want);
+  w.body.error = { ...w.body.error, message: got.body.error?.message, details: got.body.error?.details };
+  return [w, got];
+}
+
+// ---- drafts ------------------------------------------------------------------------------------
+/** Strapi's answer with every draft it shows in the live state hidden, as the gateway hides them. */
+function hideDrafts(c, want, got, ctx) {
+  const root = rootOf(c, ctx.model);
+  if (!root) return want;
+  const w = clone(want);
+  if (c.graphql) {
+    const holder = w.body?.data?.[root.field];
+    if (holder && typeof holder === 'object' && 'data' in holder) holder.data = visible(holder.data, root.uid, ctx);
+  } else if (w.status === 200 && w.body && 'data' in w.body) {
+    w.body.data = visible(w.body.data, root.uid, ctx);
+    // A draft read by id: the gateway's 404 is the deviation; its words are not compared here.
+    if (w.body.data === null && got.status === 404) return got;
+  }
+  return w;
+}
+
+/** `data` (one entry or a list) without the drafts of `uid`, each entry's relations walked. */
+function visible(data, uid, ctx) {
+  const isDraft = (e) => ctx.drafts.get(uid)?.has(Number(e?.id));
+  if (Array.isArray(data)) return data.filter((e) => !isDraft(e)).map((e) => walkEntry(e, uid, ctx));
+  if (data && typeof data === 'object') return isDraft(data) ? null : walkEntry(data, uid, ctx);
+  return data;
+}
+function walkEntry(entry, uid, ctx) {
+  if (entry?.attributes && typeof entry.attributes === 'object') walkAttributes(entry.attributes, ctx.model.types.get(uid)?.attributes ?? {}, uid, ctx);
+  return entry;
+}
+function walkAttributes(values, attributes, uid, ctx) {
+  for (const [key, value] of Object.entries(values)) {
+    const a = key === 'localizations' ? { type: 'relation', target: uid } : attributes[key];
+    if (!a || value === null || typeof value !== 'object') continue;
+    if ((a.type === 'relation' || a.type === 'media') && 'data' in value) value.data = visible(value.data, a.type === 'media' ? MEDIA_UID : a.target, ctx);
+    else if (a.type === 'component') for (const item of [value].flat()) walkComponent(item, a.component, ctx);
+    else if (a.type === 'dynamiczone' && Array.isArray(value)) for (const item of value) walkComponent(item, zoneItemUid(item, ctx), ctx);
+  }
+}
+function walkComponent(item, componentUid, ctx) {
+  const attributes = ctx.model.components.get(componentUid)?.attributes;
+  if (item && typeof item === 'object' && attributes) walkAttributes(item, attributes, componentUid, ctx);
+}
+function zoneItemUid(item, ctx) {
+  if (typeof item?.__component === 'string') return item.__component;
+  return [...ctx.model.components.keys()].find((uid) => gqlComponentName(uid) === item?.__typename);
+}
+
+/** The content-type a case reads and, for GraphQL, its root field. */
+function rootOf(c, model) {
+  if (c.path) {
+    const name = /^\/api\/([^/?]+)/.exec(c.path)?.[1];
+    const t = [...model.types.values()].find((x) => x.pluralName === name || (x.kind === 'singleType' && x.singularName === name));
+    return t && { uid: t.uid };
+  }
+  const field = /^\s*(?:query\b[^{]*)?\{\s*(\w+)/.exec(c.graphql)?.[1];
+  for (const t of model.types.values()) {
+    if (t.source !== 'api') continue;
+    if (gqlQueryName(model, t.uid, true) === field || gqlQueryName(model, t.uid, false) === field) return { uid: t.uid, field };
+  }
+  return undefined;
+}
+
+/** The answer with its root list in id order. */
+function rootById(c, answer) {
+  const a = clone(answer);
+  const byId = (list) => (Array.isArray(list) ? [...list].sort((x, y) => Number(x?.id) - Number(y?.id)) : list);
+  if (c.graphql) {
+    for (const holder of Object.values(a.body?.data ?? {})) if (holder && typeof holder === 'object' && 'data' in holder) holder.data = byId(holder.data);
+  } else if (a.body && 'data' in a.body) a.body.data = byId(a.body.data);
+  return a;
+}
+
+/** What the rewrites need, from the model and the seed. */
+export function deviationContext(model, seed) {
+  const drafts = new Map();
+  for (const [uid, list] of Object.entries(seed.entries ?? {})) {
+    const t = model.types.get(uid);
+    if (!t?.draftAndPublish) continue;
+    drafts.set(uid, new Set(list.filter((e) => e.publishedAt === null).map((e) => Number(e.id))));
+  }
+  const timestampNames = new Set();
+  for (const t of [...model.types.values(), ...model.components.values()]) {
+    for (const [name, a] of Object.entries(t.attributes ?? {})) if (a.type === 'timestamp') timestampNames.add(name);
+  }
+  return { model, drafts, timestampNames };
+}
+
+/** The deviations that explain a mismatch (their names), or undefined when they do not. */
+export async function explain(c, want, got, ctx, compare) {
+  let [w, g] = [want, got];
+  const used = [];
+  for (const d of DEVIATIONS) {
+    const next = await d.rewrite(c, w, g, ctx);
+    if (!next) continue;
+    const before = JSON.stringify([w.body, g.body, w.status, g.status, w.order, g.order]);
+    [w, g] = next;
+    if (JSON.stringify([w.body, g.body, w.status, g.status, w.order, g.order]) !== before) {
+      used.push(d.name);
+      // Rewritten answers no longer hold the text either server wrote: key order is not compared.
+      [w, g] = [{ ...w, order: undefined }, { ...g, order: undefined }];
+    }
+    if (!compare(w, g).length) return used;
+  }
+  return undefined;
+}
