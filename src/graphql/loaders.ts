@@ -57,6 +57,8 @@ export interface LoaderOptions {
    * level is completing in slices; a turn of the event loop when absent.
    */
   schedule?: (callback: () => void) => void;
+  /** The request's state where a relation's field takes none (see RequestScope.publicationState); LIVE when absent. */
+  publicationState?: PublicationState;
 }
 
 /**
@@ -70,7 +72,7 @@ export function createLoaders(model: ContentModel, store: ReadStore, access: Pic
   const batch = options.batch ?? true;
   const batchScheduleFn = options.schedule ?? nextTurn;
   const loaders = new Map<string, DataLoader<never, unknown>>();
-  const scopeFor = (args: RelationArgs) => filterScope(model, store, access, args.publicationState);
+  const scopeFor = (args: RelationArgs) => filterScope(model, store, access, args.publicationState ?? options.publicationState);
   function memo<K, V>(key: string, make: () => DataLoader<K, V>): DataLoader<K, V> {
     let found = loaders.get(key) as DataLoader<K, V> | undefined;
     if (!found) {

@@ -22,10 +22,11 @@ export interface CollectionValue {
 
 export async function find(scope: RequestScope, type: ContentType, input: FindInput): Promise<CollectionValue> {
   const window = pageWindow(input.pagination);
-  const filterContext = filterScope(scope.model, scope.store, scope.access, input.publicationState);
+  const state = input.publicationState ?? scope.publicationState;
+  const filterContext = filterScope(scope.model, scope.store, scope.access, state);
   const filter = and(
     await compileFilters(filterContext, type, input.filters),
-    publicationFilter(type, input.publicationState),
+    publicationFilter(type, state),
     localeFilter(type, input.locale, scope.locales),
   );
   const data = await readEntries(scope.store, type, filter, planSort(filterContext, type, input.sort), window);

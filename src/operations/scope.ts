@@ -7,6 +7,7 @@ import type { LocaleSettings } from '../auth/settings.ts';
 import { createLoaders, type Loaders } from '../graphql/loaders.ts';
 import { Pacing } from '../graphql/pacing.ts';
 import type { Projections } from '../graphql/projection.ts';
+import type { PublicationState } from '../graphql/query/read.ts';
 import { Deadline } from '../limits/deadline.ts';
 import type { ContentModel } from '../model/types.ts';
 import { withDeadline } from '../store/deadline-store.ts';
@@ -36,6 +37,12 @@ export interface RequestScope extends RequestBase {
   /** Reads stop once the deadline has passed; narrowed to the document's fields when projections were given. */
   readonly store: ReadStore;
   readonly loaders: Loaders;
+  /**
+   * REST's `publicationState`, the state of the whole request: it holds where a GraphQL field
+   * takes no such argument (a root or relation field of a type without drafts), so a relation
+   * filter there sees drafts in the preview as populate does. Undefined for GraphQL requests.
+   */
+  readonly publicationState?: PublicationState;
 }
 
 /** The base of a request; without a deadline (tools, tests) its reads never time out. */
@@ -45,10 +52,10 @@ export function requestBase(base: Omit<RequestBase, 'deadline' | 'pacing' | 'acc
 }
 
 /** The scope one document runs in; `projections` narrow its finds to the fields the document needs. */
-export function createScope(base: RequestBase, projections?: Projections): RequestScope {
+export function createScope(base: RequestBase, projections?: Projections, publicationState?: PublicationState): RequestScope {
   const store = withDeadline(projections ? withProjections(base.store, projections) : base.store, base.deadline);
-  const loaders = createLoaders(base.model, store, base.access, { schedule: base.pacing.schedule });
-  return Object.freeze({ ...base, store, loaders });
+  const loaders = createLoaders(base.model, store, base.access, { schedule: base.pacing.schedule, publicationState });
+  return Object.freeze({ ...base, store, loaders, publicationState });
 }
 
 /** Finds that name no projection of their own read only the fields the document needs. */

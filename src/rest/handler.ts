@@ -14,6 +14,7 @@ import { DEFAULT_REQUEST_LIMITS, checkEntryBudget, type RequestLimits } from '..
 import { stringifyInSlices } from '../limits/stringify.ts';
 import type { ContentModel } from '../model/types.ts';
 import { authorize } from '../operations/authorize.ts';
+import type { PublicationState } from '../graphql/query/read.ts';
 import { createScope, type RequestBase, type RequestScope } from '../operations/scope.ts';
 import { WholeResponse } from '../whole-response.ts';
 import { explain } from './explain.ts';
@@ -67,7 +68,8 @@ export function createRestHandler<Edge>(deps: RestHandlerDeps<Edge>): (request: 
       return new Response(explain({ document: plan.built.document, variables }), { status: 200, headers: { 'content-type': EXPLAIN_TYPE } });
     }
     await steps.bound(plan, variables);
-    const run = createScope(base, deps.projectReads ? projectionsFor(deps.model, deps.schema, plan.built.document) : undefined);
+    const projections = deps.projectReads ? projectionsFor(deps.model, deps.schema, plan.built.document) : undefined;
+    const run = createScope(base, projections, plan.query.publicationState?.toUpperCase() as PublicationState | undefined);
     // The GraphQL result is held by no variable here, so it can be collected once reshaped, while
     // the answer is written out (a large answer's objects are many, and several are in flight).
     const body = await steps.reshape(route, plan, await steps.execute(plan, variables, run), run.deadline);

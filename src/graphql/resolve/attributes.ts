@@ -110,7 +110,7 @@ function relationResolver(model: ContentModel, attribute: RelationAttribute): Re
     // As Strapi: the field is null, with one `Forbidden access` error for each entry holding it.
     if (!context.access.may('find', target.uid)) throw new ForbiddenError('Forbidden access');
     const args = rawArgs as ListArgs;
-    const relationArgs: RelationArgs = { filters: args.filters, sort: args.sort, publicationState: args.publicationState ?? 'LIVE' };
+    const relationArgs: RelationArgs = { filters: args.filters, sort: args.sort, publicationState: args.publicationState ?? context.publicationState ?? 'LIVE' };
     if (!attribute.toMany) {
       if (attribute.side === 'owner') {
         const id = data[attribute.name];
@@ -133,8 +133,9 @@ function relationResolver(model: ContentModel, attribute: RelationAttribute): Re
 
 /** Repeatable components live in the document: filter, sort and page them in memory. */
 async function listComponents(model: ContentModel, component: Component, items: Data[], args: ListArgs, context: RequestScope) {
-  // Items belong to an entry already read; relations they hold count published entries only.
-  const scope = filterScope(model, context.store, context.access, 'LIVE');
+  // Items belong to an entry already read; relations they hold count published entries only,
+  // unless the request (REST's `publicationState=preview`) asks for drafts too.
+  const scope = filterScope(model, context.store, context.access, context.publicationState ?? 'LIVE');
   const filter = args.filters ? await compileFilters(scope, component, args.filters) : {};
   let all = matching(items, filter);
   if (hasSort(args.sort)) {
