@@ -7,7 +7,7 @@ import { ConfigurationError } from '../errors/errors.ts';
 import type { Attribute, AttributeOwner, ContentModel } from '../model/types.ts';
 import { schemaHiddenAttributes, type AttributeRule } from './rules.ts';
 
-/** One caller's rights, made once per role and shared by its requests. */
+/** One caller's rights: made for each request from its role; what rules hide is worked out once per role name. */
 export interface Access {
   /** The role's name, as rules and logs know it. */
   readonly role: string;
