@@ -5,7 +5,7 @@ import { collectionQueryField, filtersInputName, singleQueryField, typeName } fr
 import type { ContentModel, ContentType } from '../model/types.ts';
 import { Variables, argument, field, intValue, listType, name, namedType, objectValue } from './ast.ts';
 import { filtersInput } from './filter-input.ts';
-import { MAX_PAGE_SIZE, type Pagination, type RestQuery } from './query.ts';
+import { MAX_PAGE_SIZE, type Pagination, type RestQuery, graphqlPublicationState } from './query.ts';
 import { type SelectContext, selectEntry } from './select.ts';
 
 /**
@@ -43,7 +43,7 @@ export function buildDocument(model: ContentModel, target: ContentType, operatio
   const variables = new Variables();
   // One `$publicationState` for the root and every relation that takes it, declared when used.
   let stateVariable: VariableNode | undefined;
-  const state = query.publicationState?.toUpperCase();
+  const state = graphqlPublicationState(query.publicationState);
   const publicationState = state === undefined
     ? undefined
     : () => (stateVariable ??= variables.add('publicationState', namedType('PublicationState'), state));

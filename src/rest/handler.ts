@@ -14,11 +14,11 @@ import { DEFAULT_REQUEST_LIMITS, checkEntryBudget, type RequestLimits } from '..
 import { stringifyInSlices } from '../limits/stringify.ts';
 import type { ContentModel } from '../model/types.ts';
 import { authorize } from '../operations/authorize.ts';
-import type { PublicationState } from '../graphql/query/read.ts';
 import { createScope, type RequestBase, type RequestScope } from '../operations/scope.ts';
 import { WholeResponse } from '../whole-response.ts';
 import { explain } from './explain.ts';
 import { type Plan, PlanCache, variablesFor } from './plan.ts';
+import { graphqlPublicationState } from './query.ts';
 import { reshapeCollection, reshapeEntry, reshapeEveryLocale, reshapePlain } from './reshape.ts';
 import { ALLOWED_METHODS, type Route, operationOf, resolveRoute } from './routes.ts';
 
@@ -69,7 +69,7 @@ export function createRestHandler<Edge>(deps: RestHandlerDeps<Edge>): (request: 
     }
     await steps.bound(plan, variables);
     const projections = deps.projectReads ? projectionsFor(deps.model, deps.schema, plan.built.document) : undefined;
-    const run = createScope(base, projections, plan.query.publicationState?.toUpperCase() as PublicationState | undefined);
+    const run = createScope(base, projections, graphqlPublicationState(plan.query.publicationState));
     // The GraphQL result is held by no variable here, so it can be collected once reshaped, while
     // the answer is written out (a large answer's objects are many, and several are in flight).
     const body = await steps.reshape(route, plan, await steps.execute(plan, variables, run), run.deadline);

@@ -94,6 +94,11 @@ export type Pagination =
 
 export type PublicationState = 'live' | 'preview';
 
+/** A REST `publicationState` as the GraphQL schema's enum names it (`LIVE`, `PREVIEW`). */
+export function graphqlPublicationState(state: PublicationState | undefined): 'LIVE' | 'PREVIEW' | undefined {
+  return state === undefined ? undefined : state === 'live' ? 'LIVE' : 'PREVIEW';
+}
+
 export interface RestQuery {
   readonly selection: Selection;
   readonly filters?: EntryFilter;
