@@ -1,6 +1,6 @@
 // A Store that times and counts every call of the store it wraps, for /metrics. Answers and
 // errors pass through unchanged.
-import type { Doc, Filter, FindOptions, IndexSpec, Store } from '../../src/store/store.ts';
+import type { Change, Doc, Filter, FindOptions, IndexSpec, Store } from '../../src/store/store.ts';
 import type { GatewayMetrics } from './metrics.ts';
 
 /** Wraps a store; every call is observed in {@link GatewayMetrics.observeStoreQuery}. */
@@ -33,6 +33,9 @@ export class MeasuredStore implements Store {
   }
   upsertMany(collection: string, docs: readonly Doc[]): Promise<number> {
     return this.measure('upsertMany', collection, () => this.inner.upsertMany(collection, docs));
+  }
+  write(changes: readonly Change[]): Promise<void> {
+    return this.measure('write', changes[0]?.collection ?? '', () => this.inner.write(changes));
   }
   deleteByIds(collection: string, ids: readonly number[]): Promise<number> {
     return this.measure('deleteByIds', collection, () => this.inner.deleteByIds(collection, ids));

@@ -4,7 +4,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { MEDIA_UID, type ContentModel } from '../model/types.ts';
 import type { Store } from '../store/store.ts';
-import { createRole, type Action, type Role } from './roles.ts';
+import { ACTIONS, createRole, type Action, type Role } from './roles.ts';
 
 export const API_TOKEN_TYPES = ['read-only', 'full-access', 'custom'] as const;
 export type ApiTokenType = (typeof API_TOKEN_TYPES)[number];
@@ -35,12 +35,10 @@ export function accessKeyOf(token: string, salt: string): string {
   return createHmac('sha512', salt).update(token).digest('hex');
 }
 
-const ACTIONS: readonly Action[] = ['find', 'findOne'];
-
 /**
  * The content-type uid and action a permission names, as Strapi writes permissions
  * (`api::article.article.find`, `plugin::upload.content-api.findOne`), or undefined when it is
- * not a read this gateway serves.
+ * not an action a role grants.
  */
 export function readPermission(permission: string): { uid: string; action: Action } | undefined {
   const dot = permission.lastIndexOf('.');
@@ -55,9 +53,9 @@ export function tokenRole(token: ApiToken, model: ContentModel): Role {
   const name = `api-token:${token.id}`;
   if (token.type !== 'custom') {
     const every = [...model.contentTypes.keys()];
-    return createRole(name, { find: every, findOne: every });
+    return createRole(name, token.type === 'full-access' ? Object.fromEntries(ACTIONS.map((action) => [action, every])) : { find: every, findOne: every });
   }
-  const grants: Record<Action, string[]> = { find: [], findOne: [] };
+  const grants: Record<Action, string[]> = { find: [], findOne: [], create: [], update: [], delete: [] };
   for (const permission of token.permissions) {
     const read = readPermission(permission);
     if (read) grants[read.action].push(read.uid);

@@ -1,7 +1,10 @@
 // Roles and their permissions: which content-types a caller may list (`find`) or read by id
 // (`findOne`). Built once from the seed; asked by both protocols through the request context.
 
-export type Action = 'find' | 'findOne';
+export type Action = 'find' | 'findOne' | 'create' | 'update' | 'delete';
+
+/** Every action a role may grant, in Strapi's order. */
+export const ACTIONS: readonly Action[] = ['find', 'findOne', 'create', 'update', 'delete'];
 
 /** A role as the seed declares it: per action, the content-type uids allowed. */
 export type RoleGrants = Partial<Record<Action, readonly string[]>>;
@@ -13,7 +16,7 @@ export interface Role {
 
 export function createRole(name: string, grants: RoleGrants): Role {
   const allowed = new Map<Action, Set<string>>(
-    (['find', 'findOne'] as const).map((action) => [action, new Set(grants[action] ?? [])]),
+    ACTIONS.map((action) => [action, new Set(grants[action] ?? [])]),
   );
   return {
     name,

@@ -22,9 +22,45 @@ export interface FindOneInput {
   publicationState?: PublicationState | null;
 }
 
+/**
+ * A new entry: `POST /api/articles`, `createArticle(data:)`. `data` is the body's raw `data`,
+ * checked by the operation. REST publishes unless `data.publishedAt` is null; GraphQL creates a
+ * draft unless it gives `publishedAt`.
+ */
+export interface CreateInput {
+  data: unknown;
+  locale?: string | null;
+  /** Whether an entry of a draft & publish type is published when the body does not say. */
+  publishByDefault: boolean;
+}
+
+/** A change of one entry (or of a single type's, created when missing): `PUT /api/articles/1`. */
+export interface UpdateInput {
+  id?: string | number | null;
+  data: unknown;
+  locale?: string | null;
+}
+
+/** `DELETE /api/articles/1`, `deleteArticle(id:)`; a single type's entry has no id. */
+export interface DeleteInput {
+  id?: string | number | null;
+  locale?: string | null;
+}
+
+/** A new locale of an entry: `POST /api/articles/1/localizations`, `createArticleLocalization`. */
+export interface CreateLocalizationInput {
+  id?: string | number | null;
+  data: unknown;
+  locale?: string | null;
+}
+
 export type Operation =
   | { readonly action: 'find'; readonly type: ContentType; readonly input: FindInput }
   | { readonly action: 'findOne'; readonly type: ContentType; readonly input: FindOneInput }
+  | { readonly action: 'create'; readonly type: ContentType; readonly input: CreateInput }
+  | { readonly action: 'update'; readonly type: ContentType; readonly input: UpdateInput }
+  | { readonly action: 'delete'; readonly type: ContentType; readonly input: DeleteInput }
+  | { readonly action: 'createLocalization'; readonly type: ContentType; readonly input: CreateLocalizationInput }
   /** The logged-in user, as users-permissions' `me` answers it. */
   | { readonly action: 'me' };
 
@@ -39,6 +75,13 @@ export function requiredPermission(operation: Operation, self?: number): Action 
     case 'findOne':
       if (operation.type.kind === 'singleType') return 'find';
       return self !== undefined && Number(operation.input.id) === self && operation.type.uid === USER_UID ? undefined : 'findOne';
+    case 'create':
+    case 'createLocalization':
+      return 'create';
+    case 'update':
+      return 'update';
+    case 'delete':
+      return 'delete';
     case 'me':
       return undefined;
   }

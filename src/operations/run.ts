@@ -1,6 +1,7 @@
 // The one function every operation runs through: authorize it, then execute it on the request's
 // scope. GraphQL root fields call it (so REST, whose reads become GraphQL documents, does too);
 // the cost of a whole request is bounded before execution, by the protocol's edge.
+import { MethodNotAllowedError } from '../errors/errors.ts';
 import { assertNever } from '../model/types.ts';
 import { authorize } from './authorize.ts';
 import { find, type CollectionValue } from './find.ts';
@@ -21,6 +22,12 @@ export async function runOperation(scope: RequestScope, operation: Operation): P
       return findOne(scope, operation.type, operation.input);
     case 'me':
       return me(scope);
+    case 'create':
+    case 'update':
+    case 'delete':
+    case 'createLocalization':
+      // Written by the writes work (issue 20): src/operations/write/.
+      throw new MethodNotAllowedError('Writes are not served yet');
     default:
       return assertNever(operation, 'operation');
   }

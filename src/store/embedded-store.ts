@@ -12,7 +12,7 @@ import { compiledFilter } from './embedded/queries.ts';
 import type { CompiledPredicate } from './embedded/predicate.ts';
 import { planFilter } from './embedded/plan.ts';
 import { decode, encode } from './embedded/values.ts';
-import type { Doc, Filter, FindOptions, IndexSpec, Store } from './store.ts';
+import { UniqueViolation, type Change, type Doc, type Filter, type FindOptions, type IndexSpec, type Store } from './store.ts';
 
 export class EmbeddedStore implements Store {
   private readonly collections = new Map<string, Collection>();
@@ -23,6 +23,7 @@ export class EmbeddedStore implements Store {
   private readonly matched = new WeakMap<Filter, { collection: Collection; version: number; total: number }>();
   private readonly counters = new Map<string, number>();
   private readonly indexNames = new Map<string, Set<string>>();
+  private readonly uniqueIndexes = new Map<string, IndexSpec[]>();
 
   async find(collection: string, filter: Filter, options: FindOptions = {}): Promise<Doc[]> {
     const found = this.collections.get(collection);
@@ -63,6 +64,29 @@ export class EmbeddedStore implements Store {
     return docs.length;
   }
 
+  async write(changes: readonly Change[]): Promise<void> {
+    this.checkUnique(changes);
+    for (const change of changes) {
+      if (change.op === 'put') this.collection(change.collection).upsert(change.doc);
+      else this.collections.get(change.collection)?.delete(change.id);
+    }
+  }
+
+  /** Refuses the whole write, before any change, when a put would repeat a unique index's value. */
+  private checkUnique(changes: readonly Change[]): void {
+    for (const change of changes) {
+      if (change.op !== 'put') continue;
+      for (const index of this.uniqueIndexes.get(change.collection) ?? []) {
+        const fields = Object.keys(index.keys);
+        if (fields.some((field) => change.doc[field] === undefined || change.doc[field] === null)) continue;
+        const found = this.collections.get(change.collection);
+        const filter = Object.fromEntries(fields.map((field) => [field, change.doc[field]]));
+        const holders = found ? this.select(found, filter, { limit: 2 }) : [];
+        if (holders.some((doc) => doc.id !== change.doc.id)) throw new UniqueViolation(change.collection, index.name);
+      }
+    }
+  }
+
   async deleteByIds(collection: string, ids: readonly number[]): Promise<number> {
     const found = this.collections.get(collection);
     return found ? ids.filter((id) => found.delete(id)).length : 0;
@@ -83,6 +107,9 @@ export class EmbeddedStore implements Store {
     const target = this.collection(collection);
     for (const index of indexes) {
       names.add(index.name);
+      if (index.unique && !(Object.keys(index.keys).length === 1 && index.keys.id)) {
+        this.uniqueIndexes.set(collection, [...(this.uniqueIndexes.get(collection) ?? []).filter((known) => known.name !== index.name), index]);
+      }
       const fields = Object.keys(index.keys);
       if (fields.length === 1) target.index(fields[0]);
     }

@@ -18,7 +18,7 @@ import {
   type Sort,
 } from 'mongodb';
 import { ConfigurationError, ServiceUnavailableError } from '../errors/errors.ts';
-import type { Doc, Filter, FindOptions, IndexSpec, Store } from './store.ts';
+import type { Change, Doc, Filter, FindOptions, IndexSpec, Store } from './store.ts';
 
 export interface MongoStoreOptions {
   /** A MongoDB connection string; its path names the database (`strapi` when it names none). */
@@ -126,6 +126,20 @@ export class MongoStore implements Store {
         { ordered: true },
       );
       return result.matchedCount + result.upsertedCount;
+    });
+  }
+
+  /**
+   * The changes in order, collection by collection. Not yet a transaction: the MongoDB write work
+   * (issue 21) makes it one where the deployment supports it.
+   */
+  write(changes: readonly Change[]): Promise<void> {
+    return this.run('write', changes[0]?.collection ?? '', async (db) => {
+      for (const change of changes) {
+        const target = db.collection(change.collection);
+        if (change.op === 'put') await target.replaceOne({ id: change.doc.id }, change.doc, { upsert: true });
+        else await target.deleteOne({ id: change.id });
+      }
     });
   }
 

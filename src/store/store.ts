@@ -26,6 +26,28 @@ export interface IndexSpec {
   name: string;
 }
 
+/**
+ * One change of a write: a document put whole (inserted, or replacing the one with its id), or a
+ * document removed by id. A write operation turns into a list of these.
+ */
+export type Change =
+  | { readonly op: 'put'; readonly collection: string; readonly doc: Doc }
+  | { readonly op: 'delete'; readonly collection: string; readonly id: number };
+
+/**
+ * A unique index refused a write (another document holds the value). `write` rejects with it and
+ * applies nothing; the operation answers Strapi's ValidationError for the attribute.
+ */
+export class UniqueViolation extends Error {
+  constructor(
+    readonly collection: string,
+    readonly index: string,
+  ) {
+    super(`A document of ${collection} already holds this value of unique index ${index}`);
+    this.name = 'UniqueViolation';
+  }
+}
+
 export interface Store {
   /** Documents matching `filter`, without MongoDB's `_id`. */
   find(collection: string, filter: Filter, options?: FindOptions): Promise<Doc[]>;
@@ -39,6 +61,13 @@ export interface Store {
   aggregate(collection: string, pipeline: readonly Filter[]): Promise<Doc[]>;
   /** Inserts or replaces each document by its `id`; returns how many were written. */
   upsertMany(collection: string, docs: readonly Doc[]): Promise<number>;
+  /**
+   * Applies every change, in order, or none of them (a transaction), and resolves only once the
+   * write is durable (on disk for the embedded store; acknowledged by the configured write concern
+   * on MongoDB). Rejects with {@link UniqueViolation} when a unique index refuses a document, with
+   * ServiceUnavailableError when the database cannot take the write; nothing is applied then.
+   */
+  write(changes: readonly Change[]): Promise<void>;
   /** Removes the documents with these ids; returns how many there were. */
   deleteByIds(collection: string, ids: readonly number[]): Promise<number>;
   /** Reserves `n` consecutive ids from the collection's counter; returns the first. */
@@ -92,6 +121,9 @@ export class CountingStore implements Store {
 
   upsertMany(collection: string, docs: readonly Doc[]) {
     return this.inner.upsertMany(collection, docs);
+  }
+  write(changes: readonly Change[]) {
+    return this.inner.write(changes);
   }
   deleteByIds(collection: string, ids: readonly number[]) {
     return this.inner.deleteByIds(collection, ids);

@@ -10,13 +10,11 @@ const UPLOAD_CONTENT_API = 'plugin::upload.content-api';
 const READ_ACTION = /^(.+)\.(find|findOne)$/;
 
 /** A role as the seed format writes it (see docs/seed.md). */
-export interface SeedRoleJson {
+export type SeedRoleJson = {
   id: number;
   name: string;
   description?: string;
-  find: string[];
-  findOne: string[];
-}
+} & Partial<Record<Action, string[]>>;
 
 /**
  * `api::article.article.find` -> find on that uid; `plugin::upload.content-api.find` -> find on
@@ -45,7 +43,7 @@ export function mapAccess(draft: SeedDraft, model: ContentModel): Record<string,
       continue;
     }
     const grant = grantOf(permission.action, model);
-    if (grant) roles[type][grant.action].push(grant.uid);
+    if (grant) roles[type][grant.action] = [...(roles[type][grant.action] ?? []), grant.uid];
     else ignored.set(type, [...(ignored.get(type) ?? []), permission.action]);
   }
   for (const [type, actions] of ignored) {

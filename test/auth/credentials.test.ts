@@ -100,7 +100,7 @@ describe('API tokens as Strapi keeps them', () => {
     ['api::article.article.find', { uid: 'api::article.article', action: 'find' }],
     ['plugin::upload.content-api.findOne', { uid: 'plugin::upload.file', action: 'findOne' }],
     ['plugin::users-permissions.user.find', { uid: 'plugin::users-permissions.user', action: 'find' }],
-    ['api::article.article.create', undefined],
+    ['api::article.article.create', { uid: 'api::article.article', action: 'create' }],
     ['nonsense', undefined],
   ])('reads the permission %s', (permission, expected) => {
     expect(readPermission(permission)).toEqual(expected);
