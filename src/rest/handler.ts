@@ -20,7 +20,8 @@ import { explain } from './explain.ts';
 import { type Plan, PlanCache, variablesFor } from './plan.ts';
 import { graphqlPublicationState } from './query.ts';
 import { reshapeCollection, reshapeEntry, reshapeEveryLocale, reshapePlain } from './reshape.ts';
-import { ALLOWED_METHODS, type Route, operationOf, resolveRoute } from './routes.ts';
+import { type Route, allowedMethods, operationOf, resolveRoute } from './routes.ts';
+import { writeAnswer } from './write.ts';
 
 /** What the edge knows of a request before the REST API reads it. */
 export interface BaseOptions {
@@ -45,7 +46,14 @@ export interface RestHandlerDeps<Edge> {
   compiler?: DocumentCompiler;
   /** Where plans are kept (the gateway's, whose size it reports); one of the default bound when absent. */
   plans?: PlanCache;
+  /** Reads a write's body into memory within the gateway's limit (413 past it); as it comes when absent. */
+  readBody?(request: Request): Promise<Request>;
 }
+
+const identity = async (request: Request) => request;
+
+/** Bound, execute and reshape: what a write's read-back shares with a read. */
+export type ExecutionSteps = ReturnType<typeof executionSteps>;
 
 /** The media type that asks for the GraphQL document a request becomes, not its result. */
 const EXPLAIN_TYPE = 'application/graphql';
@@ -59,6 +67,10 @@ export function createRestHandler<Edge>(deps: RestHandlerDeps<Edge>): (request: 
   async function answer(request: Request, edge: Edge | undefined): Promise<Response> {
     const url = new URL(request.url);
     const route = resolveRoute(deps.model, request.method, url.pathname);
+    if (route.write) {
+      const written = await writeAnswer({ model: deps.model, plans, steps }, await (deps.readBody ?? identity)(request), { ...route, write: route.write }, await deps.baseFor(request, edge, { self: false }));
+      return json(200, JSON.stringify(written));
+    }
     const base = await deps.baseFor(request, edge, { self: route.operation.kind === 'me' });
     authorize(base, operationOf(route));
     const scope = { model: deps.model, access: base.access, locales: base.locales.codes };
@@ -82,7 +94,7 @@ export function createRestHandler<Edge>(deps: RestHandlerDeps<Edge>): (request: 
       response = await answer(request, edge);
     } catch (error) {
       const { status, body } = toRestError(error, log);
-      response = json(status, JSON.stringify(body), status === 405 ? { allow: ALLOWED_METHODS.join(', ') } : undefined);
+      response = json(status, JSON.stringify(body), status === 405 ? { allow: allowedMethods(deps.model, new URL(request.url).pathname).join(', ') } : undefined);
     }
     return request.method === 'HEAD' ? new Response(null, response) : response;
   };
