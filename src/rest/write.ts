@@ -13,7 +13,7 @@ import type { Doc } from '../store/store.ts';
 import { type PlanCache, variablesFor } from './plan.ts';
 import { graphqlPublicationState } from './query.ts';
 import type { Route, RestWrite } from './routes.ts';
-import type { ExecutionSteps } from './handler.ts';
+import type { ExecutionSteps } from './steps.ts';
 
 export interface WriteDeps {
   model: ContentModel;
