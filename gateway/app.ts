@@ -134,6 +134,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
   // Told of each applied write before it answers (the response cache is made below).
   const written = (changes: readonly Change[]) => {
     responses.clear();
+    entryCosts.written(changes);
     deps.written?.(changes);
   };
   const writer = createWriter(store, written);
