@@ -154,3 +154,20 @@ describe('what a write does to the other entries', () => {
     ]);
   });
 });
+
+describe('attributes one for every locale', () => {
+  it('a new localization takes them from its source unless its body names them, and gives them to the group', async () => {
+    const { sharedNames, withSharedFrom, shareWithLocalizations } = await import('../../src/operations/write/locales.ts');
+    const article = contentType(model, 'api::article.article');
+    expect(sharedNames(article)).toEqual(expect.arrayContaining(['kind', 'views', 'featured', 'cover', 'gallery']));
+    expect(sharedNames(article)).not.toContain('title');
+    const source = { id: 1, title: 'Hello', views: 10, kind: 'news', localizations: [] };
+    const filled = withSharedFrom(article, { id: 2, title: 'Bonjour', views: null, kind: 'guide', localizations: [1] }, { title: 'Bonjour', kind: 'guide' }, source);
+    expect(filled).toMatchObject({ title: 'Bonjour', views: 10, kind: 'guide' });
+    const store = new EmbeddedStore();
+    await store.upsertMany('articles', [source]);
+    const pending = new PendingWrite(store);
+    await shareWithLocalizations(article, filled, pending);
+    expect(pending.changes()).toEqual([{ op: 'put', collection: 'articles', doc: { ...source, views: 10, kind: 'guide' } }]);
+  });
+});

@@ -2,24 +2,12 @@
 // write: the answer's shape, what a write changes for the reads after it (the response cache
 // included), drafts, single types, localizations, and the errors before any body is checked.
 import { beforeEach, describe, expect, it } from 'vitest';
-import { ACTIONS } from '../../src/auth/roles.ts';
-import { settingsFromSeed, type AccessSettings } from '../../src/auth/settings.ts';
-import { loadSeedFile } from '../../src/seed/load-seed.ts';
 import { BLOG_MODEL, BLOG_SEED, modelGateway, type TestGateway } from '../support/test-gateway.ts';
-
-const WRITABLE = ['api::article.article', 'api::author.author', 'api::category.category', 'api::tag.tag', 'api::global.global'];
-
-/** The seed's settings, its public role granted every action on the fixture's types. */
-async function writableSettings(): Promise<AccessSettings> {
-  const settings = settingsFromSeed(await loadSeedFile(BLOG_SEED));
-  const grants = Object.fromEntries(ACTIONS.map((action) => [action, [...new Set([...(settings.roles.public[action] ?? []), ...WRITABLE])]]));
-  return { ...settings, roles: { ...settings.roles, public: grants } };
-}
+import { writableGateway } from '../support/writable.ts';
 
 let t: TestGateway;
 beforeEach(async () => {
-  const settings = await writableSettings();
-  t = await modelGateway(BLOG_MODEL, BLOG_SEED, { extra: { settings: () => settings, responseCache: true } });
+  t = await writableGateway({ extra: { responseCache: true } });
 });
 
 async function call(method: string, path: string, body?: unknown, headers: Record<string, string> = { 'content-type': 'application/json' }) {
