@@ -1,8 +1,10 @@
 // The seed's roles -> the access settings kept in the store's `_settings`: every action a role
-// grants (reads and writes) survives the round trip, so gateways reading the store grant the same.
+// grants (reads and writes) survives the round trip, so gateways reading the store grant the same;
+// the demo seed grants writes to its editors only.
 import { describe, expect, it } from 'vitest';
 import { createRole } from '../../src/auth/roles.ts';
 import { loadSettings, saveSettings, settingsFromSeed } from '../../src/auth/settings.ts';
+import { loadSeedFile } from '../../src/seed/load-seed.ts';
 import { parseSeed } from '../../src/seed/parse-seed.ts';
 import { EmbeddedStore } from '../../src/store/embedded-store.ts';
 
@@ -31,5 +33,24 @@ describe('access settings in the store', () => {
     const store = new EmbeddedStore();
     await saveSettings(store, settingsFromSeed(parseSeed({ roles: ROLES })));
     expect(createRole(role, (await loadSettings(store)).roles[role]).can(action, uid)).toBe(allowed);
+  });
+});
+
+describe('the demo seed (schema/seed.json)', () => {
+  it.each([
+    ['public', 'find', 'api::post.post', true],
+    ['public', 'create', 'api::post.post', false],
+    ['authenticated', 'update', 'api::post.post', false],
+    ['editor', 'create', 'api::post.post', true],
+    ['editor', 'update', 'api::magazine.magazine', true],
+    ['editor', 'create', 'api::magazine.magazine', false],
+    ['editor', 'delete', 'plugin::users-permissions.user', false],
+  ] as const)('lets the %s role %s %s: %s', async (role, action, uid, allowed) => {
+    const settings = settingsFromSeed(await loadSeedFile('schema/seed.json'));
+    expect(createRole(role, settings.roles[role]).can(action, uid)).toBe(allowed);
+  });
+
+  it('gives its API token to the editor role', async () => {
+    expect(Object.values(settingsFromSeed(await loadSeedFile('schema/seed.json')).tokens)).toEqual(['editor']);
   });
 });
