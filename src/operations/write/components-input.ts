@@ -3,6 +3,7 @@
 import { isRecord } from '../../model/problems.ts';
 import { component, type ComponentAttribute, type DynamicZoneAttribute } from '../../model/types.ts';
 import type { ComponentWrite, FieldWrite } from './entry-data.ts';
+import { readId } from './relations-input.ts';
 import type { Walk } from './walk.ts';
 import { issue, label, typeIssue } from './validation-errors.ts';
 
@@ -15,9 +16,9 @@ function storedItems(value: unknown): Stored[] {
 
 /** One item: in place of the stored item its `id` names, else new (an unknown id on an update is refused, as Strapi does). */
 function item(walk: Walk, uid: string, value: Stored, path: readonly string[], held: readonly Stored[], attributeName: string): ComponentWrite {
-  const { id } = value;
+  const id = value.id === undefined || value.id === null ? undefined : readId(value.id) ?? Number.NaN;
   const stored = id === undefined ? undefined : held.find((candidate) => candidate.id === id);
-  if (walk.updatesEntry && id !== undefined && id !== null && stored === undefined) walk.foreign.push(attributeName);
+  if (walk.updatesEntry && id !== undefined && stored === undefined) walk.foreign.push(attributeName);
   const kept = walk.updatesEntry ? stored : undefined;
   const data = walk.fields(component(walk.model, uid), value, path, kept ? 'update' : 'create', kept);
   return kept ? { component: uid, id: kept.id as number, data } : { component: uid, data };

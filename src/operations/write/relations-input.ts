@@ -11,8 +11,8 @@ export interface RelationInput {
   readonly unreadable: number;
 }
 
-/** Reads one id: a positive integer, its digits, or `{ id }`. */
-function readId(value: unknown): number | undefined {
+/** Reads one id: a positive integer, its digits (GraphQL's ID), or `{ id }`. */
+export function readId(value: unknown): number | undefined {
   if (isRecord(value)) return readId(value.id);
   const id = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
   return typeof id === 'number' && Number.isSafeInteger(id) && id > 0 ? id : undefined;
