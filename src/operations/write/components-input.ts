@@ -45,7 +45,7 @@ export function componentField(walk: Walk, attribute: ComponentAttribute, value:
   value.forEach((given, index) => {
     const at = [...path, String(index)];
     if (isRecord(given)) items.push(item(walk, attribute.component, given, at, held, attribute.name));
-    else walk.issues.push(typeIssue(at, 'object', given));
+    else walk.issues.push(typeIssue(at, 'object', null, given));
   });
   return { kind: 'components', items };
 }

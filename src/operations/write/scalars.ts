@@ -31,7 +31,8 @@ export function checkScalar(attribute: ScalarAttribute, value: unknown, path: re
     case 'enumeration':
       return typeof value === 'string' && attribute.values.includes(value)
         ? ok(value)
-        : refused([issue(path, `must be one of the following values: ${attribute.values.join(', ')}${attribute.required ? '' : ', '}`)]);
+        : // Strapi lists null as an allowed value too, printed as nothing: hence the trailing ", ".
+          refused([issue(path, `must be one of the following values: ${attribute.values.join(', ')}, `)]);
     case 'integer':
       return integer(attribute, value, path);
     case 'biginteger':
