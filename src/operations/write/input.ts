@@ -43,13 +43,23 @@ export async function checkedData(request: WriteInput): Promise<EntryData> {
   if (missing) issues.push(missing);
   if (issues.length > 0) throw validationError(issues);
   const published = publication(request.type, data);
-  if (walk.formats.length > 0 || published?.ok === false) throw new ValidationError(walk.formats[0] ?? 'Invalid format, expected a timestamp or an ISO date');
-  const misplaced = walk.relations.map(({ input, current }) => (current === undefined ? undefined : misplacedConnect(input, current))).find((found) => found !== undefined);
-  if (misplaced) throw new ValidationError(misplaced);
-  if (walk.foreign.length > 0) throw new ApplicationError(`Some of the provided components in ${walk.foreign[0]} are not related to the entity`);
+  const later = laterProblem(walk, published);
+  if (later) throw later;
   if (published) fields.set(PUBLISHED_AT, { kind: 'value', value: published.value });
   if (request.type.localized && request.mode === 'create' && typeof data[LOCALE] === 'string') fields.set(LOCALE, { kind: 'value', value: data[LOCALE] });
   return fields;
+}
+
+/** What Strapi checks after its validator, in its order: date formats, `connect` positions, component ids. */
+function laterProblem(walk: Walk, published: { ok: boolean } | undefined): ApplicationError | undefined {
+  if (walk.formats.length > 0) return new ValidationError(walk.formats[0]);
+  if (published?.ok === false) return new ValidationError('Invalid format, expected a timestamp or an ISO date');
+  for (const { input, current } of walk.relations) {
+    const misplaced = current === undefined ? undefined : misplacedConnect(input, current);
+    if (misplaced) return new ValidationError(misplaced);
+  }
+  if (walk.foreign.length > 0) return new ApplicationError(`Some of the provided components in ${walk.foreign[0]} are not related to the entity`);
+  return undefined;
 }
 
 function newWalk(request: WriteInput, draft: boolean): Walk {
