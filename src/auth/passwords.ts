@@ -11,7 +11,11 @@ export function isPasswordHash(value: string): boolean {
 
 /** `scrypt$<salt base64>$<key base64>`; a hash given in is returned as it is. */
 export function hashPassword(plain: string): string {
-  if (isPasswordHash(plain)) return plain;
+  return isPasswordHash(plain) ? plain : hashNewPassword(plain);
+}
+
+/** Hashes `plain` whatever it looks like: what a write does, so no caller can store a hash of its choosing. */
+export function hashNewPassword(plain: string): string {
   const salt = randomBytes(16);
   const key = scryptSync(plain, salt, 32);
   return `${SCRYPT_PREFIX}${salt.toString('base64')}$${key.toString('base64')}`;

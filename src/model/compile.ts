@@ -41,12 +41,69 @@ type OwnerKind = 'content-type' | 'component';
 type Report = (text: string) => void;
 type AttributeCompiler = (raw: RawAttribute, base: Base, report: Report, owner: OwnerKind) => Attribute | undefined;
 
-const scalar: AttributeCompiler = (raw, base) => ({
+const scalar: AttributeCompiler = (raw, base, report) => ({
   ...base,
   type: raw.type as PlainScalarAttribute['type'],
   ...defaultOf(raw),
   ...(typeof raw.definition.customField === 'string' ? { customField: raw.definition.customField } : {}),
+  ...limitsOf(raw, report),
 });
+
+type Limits = Pick<PlainScalarAttribute, 'min' | 'max' | 'minLength' | 'maxLength' | 'regex' | 'targetField'>;
+
+/** The value rules a scalar's file sets (`min`, `max`, `minLength`, `maxLength`, `regex`, `targetField`), checked. */
+function limitsOf(raw: RawAttribute, report: Report): Limits {
+  const limits: Limits = {};
+  const { min, max, minLength, maxLength, regex, targetField } = raw.definition;
+  const bound = (value: unknown, what: string): number | bigint | undefined => {
+    if (value === undefined || value === null) return undefined;
+    if (raw.type === 'biginteger' && (typeof value === 'string' || typeof value === 'number') && /^-?\d+$/.test(String(value))) return BigInt(value);
+    if (typeof value === 'number' && Number.isFinite(value)) return value;
+    report(`"${what}" must be a number; got ${describe(value)}`);
+    return undefined;
+  };
+  const length = (value: unknown, what: string): number | undefined => {
+    if (value === undefined || value === null) return undefined;
+    if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) return value;
+    report(`"${what}" must be a whole number of characters; got ${describe(value)}`);
+    return undefined;
+  };
+  const set = <K extends keyof Limits>(key: K, value: Limits[K] | undefined) => {
+    if (value !== undefined) limits[key] = value;
+  };
+  set('min', bound(min, 'min'));
+  set('max', bound(max, 'max'));
+  set('minLength', length(minLength, 'minLength'));
+  set('maxLength', length(maxLength, 'maxLength'));
+  set('regex', pattern(regex, report));
+  if (typeof targetField === 'string' && targetField !== '') limits.targetField = targetField;
+  return limits;
+}
+
+function pattern(regex: unknown, report: Report): string | undefined {
+  if (regex === undefined || regex === null || regex === '') return undefined;
+  if (typeof regex === 'string' && isPattern(regex)) return regex;
+  report(`"regex" must be a valid regular expression; got ${describe(regex)}`);
+  return undefined;
+}
+
+function isPattern(text: string): boolean {
+  try {
+    new RegExp(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A repeatable component's or a zone's `min` and `max` number of items, when the file gives them. */
+function countBounds(raw: RawAttribute): { min?: number; max?: number } {
+  const { min, max } = raw.definition;
+  return {
+    ...(typeof min === 'number' && Number.isSafeInteger(min) ? { min } : {}),
+    ...(typeof max === 'number' && Number.isSafeInteger(max) ? { max } : {}),
+  };
+}
 
 /** `default`, when the file gives one; checked against the type when an entry needs it. */
 function defaultOf(raw: RawAttribute): { default?: unknown } {
@@ -275,6 +332,7 @@ function compileComponentAttribute(raw: RawAttribute, base: Base, report: Report
     type: 'component',
     component: uid,
     repeatable: readBoolean(raw.definition.repeatable, '"repeatable"', report),
+    ...countBounds(raw),
   };
 }
 
@@ -288,7 +346,7 @@ function compileDynamicZone(raw: RawAttribute, base: Base, report: Report, owner
     report('a dynamic zone needs "components", a non-empty array of component uids');
     return undefined;
   }
-  return { ...base, type: 'dynamiczone', components: [...new Set(uids as string[])] };
+  return { ...base, type: 'dynamiczone', components: [...new Set(uids as string[])], ...countBounds(raw) };
 }
 
 /** `pluginOptions: { i18n: { localized: false } }`: the attribute holds one value for every locale. */

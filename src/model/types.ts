@@ -48,6 +48,16 @@ interface ScalarBase extends AttributeBase {
   default?: unknown;
   /** For a custom field, its uid (`plugin::ckeditor.CKEditor`); `type` is what it stores. */
   customField?: string;
+  /** The schema file's `min` and `max` (numbers; a biginteger's as bigint): writes outside are refused. */
+  min?: number | bigint;
+  max?: number | bigint;
+  /** The schema file's `minLength` and `maxLength`, in characters, for text kinds. */
+  minLength?: number;
+  maxLength?: number;
+  /** The schema file's `regex`, a pattern a written text must match. */
+  regex?: string;
+  /** For a uid, the attribute its value is made from. */
+  targetField?: string;
 }
 
 export interface PlainScalarAttribute extends ScalarBase {
@@ -89,11 +99,17 @@ export interface ComponentAttribute extends AttributeBase {
   /** Component uid, `<category>.<name>`. */
   component: string;
   repeatable: boolean;
+  /** For a repeatable component, the schema file's bounds on the number of items. */
+  min?: number;
+  max?: number;
 }
 
 export interface DynamicZoneAttribute extends AttributeBase {
   type: 'dynamiczone';
   components: string[];
+  /** The schema file's bounds on the number of items. */
+  min?: number;
+  max?: number;
 }
 
 export type Attribute =

@@ -24,7 +24,7 @@ export function createLocalization(scope: RequestScope, type: ContentType, input
     const group = [source.id, ...idsOf(source.localizations)];
     const members = await writer.store.find(type.collectionName, { id: { $in: group } });
     if (members.some((doc) => doc.locale === locale)) throw new ValidationError('This locale is already used');
-    const data = await checkedData({ model: scope.model, store: writer.store, type, mode: 'create', data: input.data, locale });
+    const data = await checkedData({ model: scope.model, store: writer.store, type, mode: 'create', data: input.data });
     const id = await writer.store.allocateIds(type.collectionName, 1);
     const fields = await applyData(buildContext(scope.model, writer), type, data);
     const doc = withSharedFrom(type, { ...fields, ...systemFields(type, data, false, locale), localizations: group, id } as Doc, input.data, source);

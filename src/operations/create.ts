@@ -17,7 +17,7 @@ export function create(scope: RequestScope, type: ContentType, input: CreateInpu
   const writer = writerOf(scope);
   return writer.serially(async () => {
     const locale = createLocale(scope, type, input.locale, input.data);
-    const data = await checkedData({ model: scope.model, store: writer.store, type, mode: 'create', data: input.data, locale });
+    const data = await checkedData({ model: scope.model, store: writer.store, type, mode: 'create', data: input.data });
     const id = await writer.store.allocateIds(type.collectionName, 1);
     const fields = await applyData(buildContext(scope.model, writer), type, data);
     const doc = { ...fields, ...systemFields(type, data, input.publishByDefault, locale), id } as Doc;

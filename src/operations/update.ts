@@ -20,7 +20,7 @@ export async function update(scope: RequestScope, type: ContentType, input: Upda
   }
   return writer.serially(async () => {
     const entry = await existingEntry(scope, type, input.id, input.locale);
-    const data = await checkedData({ model: scope.model, store: writer.store, type, mode: 'update', data: input.data, entry, locale: entry.locale as string | undefined });
+    const data = await checkedData({ model: scope.model, store: writer.store, type, mode: 'update', data: input.data, entry });
     const fields = await applyData(buildContext(scope.model, writer), type, data, entry);
     // What identifies the entry stays: its id, creation time and locale.
     const doc = { ...fields, id: entry.id, createdAt: entry.createdAt, ...(type.localized ? { locale: entry.locale } : {}), updatedAt: new Date() } as Doc;

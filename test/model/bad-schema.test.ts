@@ -37,6 +37,8 @@ const cases: BadSchema[] = [
   { name: 'a mappedBy whose other side does not point back', folder: 'mapped-by-not-pointing-back', expected: ['api/author/content-types/author/schema.json', 'attribute "articles"', 'with inversedBy "articles"'] },
   { name: 'an inversedBy whose other side does not point back', folder: 'inversed-by-not-pointing-back', expected: [CONTENT_TYPE, 'attribute "tags"', 'with mappedBy "tags"'] },
   { name: 'two sides of a relation with kinds that do not match', folder: 'relation-kinds-do-not-match', expected: ['api/author/content-types/author/schema.json', 'attribute "articles"', 'must be manyToOne'] },
+  { name: 'a regex that does not compile', folder: 'bad-regex', expected: [CONTENT_TYPE, 'attribute "code"', '"regex" must be a valid regular expression; got "[unclosed"'] },
+  { name: 'a min that is not a number', folder: 'bad-min', expected: [CONTENT_TYPE, 'attribute "views"', '"min" must be a number; got "ten"'] },
   { name: 'a dynamic zone inside a component', folder: 'dynamic-zone-in-component', expected: ['components/shared/box.json', 'attribute "content"', 'content-types only'] },
   { name: 'several problems, all listed', folder: 'several-problems', expected: ['(3 problems)', 'attribute "title": unknown type', 'attribute "id": "id" is a reserved name', 'attribute "kind": an enumeration'] },
 ];

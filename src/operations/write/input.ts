@@ -1,29 +1,116 @@
-// PLACEHOLDER until the body-checking work lands (replaced whole): takes scalars as given.
-import { ValidationError } from '../../errors/errors.ts';
-import type { ContentModel, ContentType } from '../../model/types.ts';
+// The one boundary of a write: the raw `data` of a REST body (or GraphQL input in the same shape)
+// -> EntryData, checked whole and answered as Strapi v4.25 answers a bad body (ValidationError).
+import { ApplicationError, ValidationError } from '../../errors/errors.ts';
+import { isRecord } from '../../model/problems.ts';
+import { contentType, type ContentModel, type ContentType } from '../../model/types.ts';
 import type { Doc, ReadStore } from '../../store/store.ts';
 import type { EntryData, FieldWrite } from './entry-data.ts';
+import { checkFields } from './fields-input.ts';
+import { misplacedConnect, missingIds } from './relations-input.ts';
+import { storedDateTime } from './temporal-input.ts';
+import { missingDataError, typeIssue, validationError, type Issue } from './validation-errors.ts';
+import type { Walk } from './walk.ts';
 
-export interface CheckRequest {
+export interface WriteInput {
   model: ContentModel;
   store: ReadStore;
   type: ContentType;
   mode: 'create' | 'update';
+  /** The body's `data`, as received. */
   data: unknown;
+  /** The stored entry an update changes: its unique values are its own, its component ids the ones it holds. */
   entry?: Doc;
-  locale?: string;
 }
 
-export async function checkedData(request: CheckRequest): Promise<EntryData> {
-  const { data, type } = request;
-  if (data === null || typeof data !== 'object' || Array.isArray(data)) throw new ValidationError('Missing "data" payload in the request body');
-  const out = new Map<string, FieldWrite>();
-  for (const [name, value] of Object.entries(data)) {
-    const attribute = type.attributes.get(name);
-    if (name === 'publishedAt') out.set(name, { kind: 'value', value: value === null ? null : new Date(String(value)) });
-    if (!attribute) continue;
-    if (attribute.type === 'relation') out.set(name, { kind: 'relation', change: { kind: 'set', ids: (Array.isArray(value) ? value : value === null ? [] : [value]).map(Number) } });
-    else if (attribute.type !== 'media' && attribute.type !== 'component' && attribute.type !== 'dynamiczone') out.set(name, { kind: 'value', value });
+/** Keys of `data` that are not attributes yet are kept: the publication state and, on create, the locale. */
+const PUBLISHED_AT = 'publishedAt';
+const LOCALE = 'locale';
+
+/**
+ * Checks and converts a write's `data` for `type`. Throws Strapi's ValidationError listing every
+ * invalid attribute (`details.errors`), or `Missing "data" payload` when `data` is not an object;
+ * an ApplicationError when a component `id` is not one the entry holds. Unknown keys, `id`,
+ * `createdAt` and `updatedAt` are ignored.
+ */
+export async function checkedData(request: WriteInput): Promise<EntryData> {
+  const { data } = request;
+  if (Array.isArray(data)) throw validationError([typeIssue([], 'object', null, data)]);
+  if (!isRecord(data)) throw missingDataError();
+  const walk = newWalk(request, isDraft(request, data));
+  const fields = new Map<string, FieldWrite>(checkFields(walk, request.type, data, [], request.mode, request.entry));
+  const issues = await withUniqueClashes(request, walk);
+  const missing = await missingRelation(request, walk);
+  if (missing) issues.push(missing);
+  if (issues.length > 0) throw validationError(issues);
+  const published = publication(request.type, data);
+  const later = laterProblem(walk, published);
+  if (later) throw later;
+  if (published) fields.set(PUBLISHED_AT, { kind: 'value', value: published.value });
+  if (request.type.localized && request.mode === 'create' && typeof data[LOCALE] === 'string') fields.set(LOCALE, { kind: 'value', value: data[LOCALE] });
+  return fields;
+}
+
+/** What Strapi checks after its validator, in its order: date formats, `connect` positions, component ids. */
+function laterProblem(walk: Walk, published: { ok: boolean } | undefined): ApplicationError | undefined {
+  if (walk.formats.length > 0) return new ValidationError(walk.formats[0]);
+  if (published?.ok === false) return new ValidationError('Invalid format, expected a timestamp or an ISO date');
+  for (const { input, current } of walk.relations) {
+    const misplaced = current === undefined ? undefined : misplacedConnect(input, current);
+    if (misplaced) return new ValidationError(misplaced);
   }
-  return out;
+  if (walk.foreign.length > 0) return new ApplicationError(`Some of the provided components in ${walk.foreign[0]} are not related to the entity`);
+  return undefined;
+}
+
+function newWalk(request: WriteInput, draft: boolean): Walk {
+  const walk: Walk = {
+    model: request.model,
+    draft,
+    updatesEntry: request.mode === 'update',
+    issues: [],
+    formats: [],
+    foreign: [],
+    relations: [],
+    unique: [],
+    fields: (owner, raw, path, mode, stored) => checkFields(walk, owner, raw, path, mode, stored),
+  };
+  return walk;
+}
+
+/** Whether the entry is a draft after this write: `publishedAt: null` given, or an update of a draft that does not publish it. */
+function isDraft(request: WriteInput, data: Readonly<Record<string, unknown>>): boolean {
+  if (!request.type.draftAndPublish) return false;
+  if (data[PUBLISHED_AT] !== undefined) return data[PUBLISHED_AT] === null;
+  return request.mode === 'update' && (request.entry?.[PUBLISHED_AT] ?? null) === null;
+}
+
+/** `publishedAt` when the body gives it on a draft & publish type: null (a draft) or a date. */
+function publication(type: ContentType, data: Readonly<Record<string, unknown>>): { ok: boolean; value?: unknown } | undefined {
+  const given = data[PUBLISHED_AT];
+  if (!type.draftAndPublish || given === undefined) return undefined;
+  if (given === null) return { ok: true, value: null };
+  const converted = storedDateTime(given);
+  return converted.ok ? { ok: true, value: converted.value } : { ok: false };
+}
+
+/** The walk's issues with "This attribute must be unique" where Strapi lists each clash (another entry, drafts and every locale included). */
+async function withUniqueClashes(request: WriteInput, walk: Walk): Promise<Issue[]> {
+  const issues = [...walk.issues];
+  const others = request.entry === undefined ? {} : { id: { $ne: request.entry.id } };
+  const clashes = await Promise.all(
+    walk.unique.map(async ({ attribute, value }) => (await request.store.count(request.type.collectionName, { [attribute.name]: value, ...others })) > 0),
+  );
+  walk.unique.forEach((check, index) => {
+    if (clashes[index]) issues.splice(check.at + issues.length - walk.issues.length, 0, { path: check.path, message: 'This attribute must be unique' });
+  });
+  return issues;
+}
+
+/** The first relation or media attribute naming ids that do not exist, as Strapi words it. */
+async function missingRelation(request: WriteInput, walk: Walk): Promise<Issue | undefined> {
+  for (const { target, input } of walk.relations) {
+    const missing = await missingIds(request.store, contentType(request.model, target).collectionName, input);
+    if (missing > 0) return { path: [], message: `${missing} relation(s) of type ${target} associated with this entity do not exist` };
+  }
+  return undefined;
 }

@@ -1,0 +1,89 @@
+// A relation or media attribute's value in a write (an id, ids, `{ set }`, `{ connect, disconnect }`,
+// null) -> a RelationChange, and the check Strapi v4.25 makes that every id it names exists.
+import { isRecord } from '../../model/problems.ts';
+import type { ReadStore } from '../../store/store.ts';
+import type { Position, RelationChange } from './entry-data.ts';
+
+/** A change and the ids it brings in (not those it disconnects), with how many could not be read as ids. */
+export interface RelationInput {
+  readonly change: RelationChange;
+  readonly wanted: readonly number[];
+  readonly unreadable: number;
+}
+
+/** Reads one id: a positive integer, its digits (GraphQL's ID), or `{ id }`. */
+export function readId(value: unknown): number | undefined {
+  if (isRecord(value)) return readId(value.id);
+  const id = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
+  return typeof id === 'number' && Number.isSafeInteger(id) && id > 0 ? id : undefined;
+}
+
+function readIds(value: unknown): { ids: number[]; unreadable: number } {
+  const given = Array.isArray(value) ? value : [value];
+  const ids = given.map(readId);
+  const read = ids.filter((id): id is number => id !== undefined);
+  return { ids: [...new Set(read)], unreadable: ids.length - read.length };
+}
+
+function readPosition(value: unknown): Position {
+  if (!isRecord(value)) return { kind: 'end' };
+  const before = readId(value.before);
+  if (before !== undefined) return { kind: 'before', id: before };
+  const after = readId(value.after);
+  if (after !== undefined) return { kind: 'after', id: after };
+  return value.start === true ? { kind: 'start' } : { kind: 'end' };
+}
+
+/** Connected items in order, each id once (the last position given wins, as a later connect moves it). */
+function readConnect(value: unknown): { connect: Array<{ id: number; position: Position }>; unreadable: number } {
+  const items = value === undefined ? [] : Array.isArray(value) ? value : [value];
+  const connect = new Map<number, Position>();
+  let unreadable = 0;
+  for (const item of items) {
+    const id = readId(item);
+    if (id === undefined) unreadable += 1;
+    else connect.set(id, readPosition(isRecord(item) ? item.position : undefined));
+  }
+  return { connect: [...connect].map(([id, position]) => ({ id, position })), unreadable };
+}
+
+function setOf(value: unknown, toMany: boolean): RelationInput {
+  const { ids, unreadable } = value === null ? { ids: [], unreadable: 0 } : readIds(value);
+  // A to-one relation given several ids keeps the last, as connecting them in turn would.
+  const kept = toMany ? ids : ids.slice(-1);
+  return { change: { kind: 'set', ids: kept }, wanted: kept, unreadable };
+}
+
+/** The change a relation attribute's value asks for; `toMany` says whether the attribute holds a list. */
+export function relationInput(value: unknown, toMany: boolean): RelationInput {
+  if (!isRecord(value) || readId(value) !== undefined) return setOf(value, toMany);
+  if (value.set !== undefined) return setOf(value.set, toMany);
+  const { connect, unreadable } = readConnect(value.connect);
+  const disconnect = value.disconnect === undefined ? [] : readIds(value.disconnect).ids;
+  const kept = toMany ? connect : connect.slice(-1);
+  return { change: { kind: 'edit', connect: kept, disconnect }, wanted: kept.map((item) => item.id), unreadable };
+}
+
+/** How many of the ids an input wants are not in `collection` (unreadable ones count as missing). */
+export async function missingIds(store: ReadStore, collection: string, input: RelationInput): Promise<number> {
+  if (input.wanted.length === 0) return input.unreadable;
+  const found = await store.find(collection, { id: { $in: [...input.wanted] } }, { projection: { id: 1 } });
+  return input.wanted.length - new Set(found.map((doc) => doc.id)).size + input.unreadable;
+}
+
+/**
+ * Strapi's refusal of a `connect` placed before or after an id that is neither in `current` (the
+ * ids the relation holds) nor connected earlier in the same list; undefined when every place exists.
+ */
+export function misplacedConnect(input: RelationInput, current: readonly number[]): string | undefined {
+  if (input.change.kind !== 'edit') return undefined;
+  const known = new Set(current.filter((id) => !(input.change.kind === 'edit' && input.change.disconnect.includes(id))));
+  for (const { id, position } of input.change.connect) {
+    if ((position.kind === 'before' || position.kind === 'after') && !known.has(position.id)) {
+      const given = JSON.stringify({ [position.kind]: position.id });
+      return `There was a problem connecting relation with id ${id} at position ${given}. The relation with id ${position.id} needs to be connected first.`;
+    }
+    known.add(id);
+  }
+  return undefined;
+}

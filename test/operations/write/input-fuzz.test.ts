@@ -1,0 +1,80 @@
+// Ten thousand generated bodies (fast-check, seeded) through checkedData for every content-type of
+// the fixture and the probe type: each one is EntryData or an ApplicationError, never another
+// exception, and none takes long. Password attributes are left out of the keys: hashing one costs
+// ~100 ms by design, which would only measure scrypt. Prints what came back.
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApplicationError } from '../../../src/errors/errors.ts';
+import type { ContentModel, ContentType } from '../../../src/model/types.ts';
+import { checkedData } from '../../../src/operations/write/input.ts';
+import type { Doc, Store } from '../../../src/store/store.ts';
+import { validationStore } from '../../support/write-input.ts';
+
+const RUNS = 10_000;
+const SEED = 20_261_125;
+// Far above the slowest seen (~90 ms on 2 busy cores), far below what a runaway input would take.
+const BOUND_MS = 1000;
+
+let model: ContentModel;
+let store: Store;
+let types: ContentType[];
+const entries = new Map<string, Doc | undefined>();
+const outcomes = new Map<string, number>();
+let slowestMs = 0;
+
+beforeAll(async () => {
+  ({ model, store } = await validationStore());
+  types = [...model.contentTypes.values()].filter((type) => type.uid.startsWith('api::'));
+  for (const type of types) entries.set(type.uid, (await store.find(type.collectionName, {}, { limit: 1 }))[0]);
+});
+
+afterAll(() => {
+  const counts = [...outcomes].sort(([, a], [, b]) => b - a).map(([name, n]) => `${name}: ${n}`).join(', ');
+  console.log(`write input fuzz: ${RUNS} bodies; ${counts}; slowest ${slowestMs.toFixed(1)} ms`);
+});
+
+function bodies(model: ContentModel, type: ContentType): fc.Arbitrary<unknown> {
+  const keys = [...type.attributes.values()].filter((a) => a.type !== 'password').map((a) => a.name);
+  const components = [...model.components.keys()];
+  const componentKeys = [...model.components.values()].flatMap((c) => [...c.attributes.keys()]);
+  const scalar = fc.oneof(
+    fc.string({ maxLength: 12 }), fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.bigInt().map(String),
+    fc.constantFrom('12', ' 12 ', '1e1', '12abc', '', 'NaN', 'Infinity', '9223372036854775808', '2024-02-30', '2024-01-15', '10:30:15', '25:00',
+      '2024-01-15T10:00:00Z', 'a@b.co', 'news', 'Facebook', '__proto__', 'true', '0', 'x'.repeat(300)),
+  );
+  const { value } = fc.letrec<{ value: unknown }>((tie) => ({
+    value: fc.oneof(
+      { depthSize: 'small', withCrossShrink: true },
+      scalar,
+      fc.array(fc.oneof(fc.nat(12), fc.constantFrom('1', 'x', -1)), { maxLength: 5 }),
+      fc.record({ connect: fc.array(fc.oneof(fc.nat(12), fc.record({ id: fc.nat(12), position: fc.dictionary(fc.constantFrom('before', 'after', 'start', 'end', 'x'), fc.oneof(fc.nat(12), fc.boolean())) })), { maxLength: 4 }), disconnect: fc.array(fc.nat(12), { maxLength: 3 }) }, { requiredKeys: [] }),
+      fc.record({ set: tie('value') }),
+      fc.array(fc.dictionary(fc.constantFrom('__component', 'id', ...componentKeys), fc.oneof(fc.constantFrom(...components), tie('value')), { maxKeys: 5 }), { maxLength: 4 }),
+      fc.dictionary(fc.constantFrom('id', ...componentKeys), tie('value'), { maxKeys: 5 }),
+    ),
+  }));
+  const data = fc.dictionary(fc.oneof(fc.constantFrom(...keys, 'id', 'publishedAt', 'locale', 'createdAt'), fc.string({ maxLength: 6 })), value, { maxKeys: 10 });
+  return fc.oneof({ weight: 12, arbitrary: data }, { weight: 1, arbitrary: fc.anything({ maxDepth: 3 }) });
+}
+
+describe('checkedData on generated bodies', () => {
+  it(`answers ${RUNS} bodies with EntryData or an ApplicationError, each within ${BOUND_MS} ms`, async () => {
+    const cases = fc.constantFrom(...types).chain((type) => fc.tuple(fc.constant(type), fc.constantFrom('create' as const, 'update' as const), bodies(model, type)));
+    await fc.assert(
+      fc.asyncProperty(cases, async ([type, mode, data]) => {
+        const started = performance.now();
+        const entry = mode === 'update' ? entries.get(type.uid) : undefined;
+        const outcome = await checkedData({ model, store, type, mode, data, entry }).then(
+          () => 'EntryData',
+          (error: unknown) => (error instanceof ApplicationError ? error.name : `unexpected ${String(error)}`),
+        );
+        const elapsed = performance.now() - started;
+        slowestMs = Math.max(slowestMs, elapsed);
+        outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);
+        expect(outcome).not.toMatch(/^unexpected/);
+        expect(elapsed).toBeLessThan(BOUND_MS);
+      }),
+      { numRuns: RUNS, seed: SEED },
+    );
+  }, 240_000);
+});

@@ -1,0 +1,60 @@
+// Every form a relation or media value takes in a write -> the RelationChange it asks for, and
+// Strapi's refusal of a connect placed next to an id the relation does not hold.
+import { describe, expect, it } from 'vitest';
+import { misplacedConnect, relationInput } from '../../../src/operations/write/relations-input.ts';
+
+const end = { kind: 'end' };
+
+describe('relationInput', () => {
+  it.each([
+    ['a single id sets it', 3, true, { kind: 'set', ids: [3] }, 0],
+    ['an id given as digits (GraphQL ID) sets it', '3', false, { kind: 'set', ids: [3] }, 0],
+    ['null clears the relation', null, false, { kind: 'set', ids: [] }, 0],
+    ['an array of ids sets them, duplicates dropped', [2, 1, 2, '1'], true, { kind: 'set', ids: [2, 1] }, 0],
+    ['objects with an id are ids', [{ id: 4 }], true, { kind: 'set', ids: [4] }, 0],
+    ['a to-one given several ids keeps the last', [1, 2], false, { kind: 'set', ids: [2] }, 0],
+    ['{ set } replaces, whatever connect says', { set: [5], connect: [6] }, true, { kind: 'set', ids: [5] }, 0],
+    ['unreadable ids are counted', ['x', 0, -1, 1.5, 7], true, { kind: 'set', ids: [7] }, 4],
+    ['a word is an unreadable id', 'x', true, { kind: 'set', ids: [] }, 1],
+    [
+      'connect keeps each position',
+      { connect: [{ id: 1, position: { before: 2 } }, { id: 3, position: { after: '2' } }, { id: 4, position: { start: true } }, 5] },
+      true,
+      { kind: 'edit', connect: [{ id: 1, position: { kind: 'before', id: 2 } }, { id: 3, position: { kind: 'after', id: 2 } }, { id: 4, position: { kind: 'start' } }, { id: 5, position: end }], disconnect: [] },
+      0,
+    ],
+    ['an unknown position is the end', { connect: [{ id: 1, position: { foo: 1 } }] }, true, { kind: 'edit', connect: [{ id: 1, position: end }], disconnect: [] }, 0],
+    ['disconnect lists ids to remove', { disconnect: [1, { id: 2 }, 2] }, true, { kind: 'edit', connect: [], disconnect: [1, 2] }, 0],
+    ['an object without set, connect or disconnect changes nothing', { foo: [1] }, true, { kind: 'edit', connect: [], disconnect: [] }, 0],
+  ])('%s', (_name, value, toMany, change, unreadable) => {
+    const input = relationInput(value, toMany);
+    expect(input.change).toEqual(change);
+    expect(input.unreadable).toBe(unreadable);
+  });
+
+  it('wants the ids it connects, not those it disconnects', () => {
+    expect(relationInput({ connect: [1, 2], disconnect: [3] }, true).wanted).toEqual([1, 2]);
+  });
+});
+
+describe('misplacedConnect', () => {
+  it.each([
+    ['before an id the relation holds', { connect: [{ id: 1, position: { before: 2 } }] }, [2], undefined],
+    ['after an id connected earlier in the list', { connect: [3, { id: 1, position: { after: 3 } }] }, [], undefined],
+    [
+      'before an id it does not hold',
+      { connect: [{ id: 1, position: { before: 2 } }] },
+      [],
+      'There was a problem connecting relation with id 1 at position {"before":2}. The relation with id 2 needs to be connected first.',
+    ],
+    [
+      'after an id the same write disconnects',
+      { connect: [{ id: 1, position: { after: 2 } }], disconnect: [2] },
+      [2],
+      'There was a problem connecting relation with id 1 at position {"after":2}. The relation with id 2 needs to be connected first.',
+    ],
+    ['a plain set', [1, 2], [], undefined],
+  ])('a connect %s', (_name, value, current, message) => {
+    expect(misplacedConnect(relationInput(value, true), current)).toBe(message);
+  });
+});
