@@ -78,3 +78,70 @@ describe('mutations of features served later', () => {
     ]);
   });
 });
+
+describe('content mutations, run by the write operations', () => {
+  const EDITOR = { authorization: 'Bearer editor-secret-token-for-graphql-writes' };
+  let writable: Gateway;
+  beforeAll(async () => {
+    const secrets = { apiTokenSalt: 'a-salt-for-graphql-writes' };
+    writable = (await modelGateway(`${FIXTURE}/schema`, 'test/fixtures/seeds/graphql-writes.json', { secrets })).gateway;
+  });
+  async function write(query: string, variables: Record<string, unknown> = {}, headers: Record<string, string> = EDITOR) {
+    const response = await writable.fetch(graphqlRequest(query, variables, headers));
+    return { status: response.status, body: (await response.json()) as { data?: Record<string, any>; errors?: Array<{ message: string; extensions?: { code?: string } }> } };
+  }
+
+  it('creates an entry and answers it as an EntityResponse whose relations resolve through the loaders', async () => {
+    const { status, body } = await write(
+      'mutation($data: ArticleInput!) { createArticle(data: $data) { data { id attributes { title author { data { id attributes { name } } } tags { data { id } } publishedAt locale } } } }',
+      { data: { title: 'Written', slug: 'written', author: '1', tags: ['2', '1'] } },
+    );
+    expect(status).toBe(200);
+    expect(body.errors).toBeUndefined();
+    expect(body.data!.createArticle.data.attributes).toEqual({
+      title: 'Written', author: { data: { id: '1', attributes: { name: 'Ada' } } }, tags: { data: [{ id: '2' }, { id: '1' }] }, publishedAt: null, locale: 'en',
+    });
+  });
+
+  it('creates a draft unless publishedAt is given, which the live list then shows', async () => {
+    const draft = await write('mutation { createArticle(data: { title: "Draft" }) { data { id attributes { publishedAt } } } }');
+    const published = await write('mutation { createArticle(data: { title: "Out", publishedAt: "2024-06-01T00:00:00Z" }) { data { id attributes { publishedAt } } } }');
+    expect(draft.body.data!.createArticle.data.attributes.publishedAt).toBeNull();
+    expect(published.body.data!.createArticle.data.attributes.publishedAt).toBe('2024-06-01T00:00:00.000Z');
+    const live = await write('{ articles(pagination: { limit: 100 }) { data { attributes { title } } } }');
+    const titles = live.body.data!.articles.data.map((e: { attributes: { title: string } }) => e.attributes.title);
+    expect(titles).toContain('Out');
+    expect(titles).not.toContain('Draft');
+  });
+
+  it('updates only what data names, and a single type without an id', async () => {
+    const { body } = await write('mutation { updateArticle(id: 1, data: { title: "Hello again" }) { data { id attributes { title slug author { data { id } } } } } }');
+    expect(body.data!.updateArticle.data).toEqual({ id: '1', attributes: { title: 'Hello again', slug: 'hello', author: { data: { id: '1' } } } });
+    const global = await write('mutation { updateGlobal(data: { siteName: "Renamed" }) { data { attributes { siteName } } } }');
+    expect(global.body.data!.updateGlobal.data.attributes.siteName).toBe('Renamed');
+  });
+
+  it('deletes an entry, answering it, and a second delete finds nothing', async () => {
+    const first = await write('mutation { deleteTag(id: 2) { data { id attributes { name } } } }');
+    expect(first.body.data!.deleteTag.data).toEqual({ id: '2', attributes: { name: 'tips' } });
+    const second = await write('mutation { deleteTag(id: 2) { data { id } } }');
+    expect(second.body.data).toEqual({ deleteTag: null });
+    expect(second.body.errors?.[0].extensions?.code).toBe('STRAPI_NOT_FOUND_ERROR');
+  });
+
+  it('creates a localization as a draft in the locale asked, linked with its group', async () => {
+    const { body } = await write('mutation { createArticleLocalization(id: 1, data: { title: "Bonjour" }, locale: "fr") { data { attributes { title locale publishedAt localizations(publicationState: PREVIEW) { data { id } } } } } }');
+    expect(body.errors).toBeUndefined();
+    expect(body.data!.createArticleLocalization.data.attributes).toEqual({ title: 'Bonjour', locale: 'fr', publishedAt: null, localizations: { data: [{ id: '1' }] } });
+  });
+
+  it('refuses a caller without the permission with Strapi\'s FORBIDDEN, writing nothing', async () => {
+    const { status, body } = await write('mutation { createTag(data: { name: "sneaky" }) { data { id } } }', {}, {});
+    expect({ status, data: body.data, code: body.errors?.[0].extensions?.code }).toEqual({ status: 200, data: { createTag: null }, code: 'FORBIDDEN' });
+    const tags = await write('{ tags { data { attributes { name } } } }');
+    expect(tags.body.data!.tags.data.map((e: { attributes: { name: string } }) => e.attributes.name)).not.toContain('sneaky');
+  });
+
+  // The body checker (src/operations/write/input.ts) is a placeholder on main that drops components and zones.
+  it.todo('writes a dynamic zone item named by __typename as the component it names, and a component with its id in place');
+});
