@@ -142,6 +142,15 @@ describe('content mutations, run by the write operations', () => {
     expect(tags.body.data!.tags.data.map((e: { attributes: { name: string } }) => e.attributes.name)).not.toContain('sneaky');
   });
 
+  it('runs the same mutation twice when the response cache is on: a write is never answered from the cache', async () => {
+    const secrets = { apiTokenSalt: 'a-salt-for-graphql-writes' };
+    const cached = (await modelGateway(`${FIXTURE}/schema`, 'test/fixtures/seeds/graphql-writes.json', { secrets, extra: { responseCache: true } })).gateway;
+    const create = () => cached.fetch(graphqlRequest('mutation { createTag(data: { name: "twice" }) { data { id } } }', {}, EDITOR)).then((r) => r.json());
+    const first = await create();
+    const second = await create();
+    expect(second.data.createTag.data.id).not.toBe(first.data.createTag.data.id);
+  });
+
   // The body checker (src/operations/write/input.ts) is a placeholder on main that drops components and zones.
   it.todo('writes a dynamic zone item named by __typename as the component it names, and a component with its id in place');
 });
