@@ -151,6 +151,17 @@ describe('content mutations, run by the write operations', () => {
     expect(second.data.createTag.data.id).not.toBe(first.data.createTag.data.id);
   });
 
+  it('runs one mutation document many times, compiled from its third use, each with its own variables', async () => {
+    const names = ['c1', 'c2', 'c3', 'c4', 'c5'];
+    const ids = new Set<string>();
+    for (const name of names) {
+      const { body } = await write('mutation($data: TagInput!) { createTag(data: $data) { data { id attributes { name } } } }', { data: { name } });
+      expect(body.data!.createTag.data.attributes.name).toBe(name);
+      ids.add(body.data!.createTag.data.id);
+    }
+    expect(ids.size).toBe(names.length);
+  });
+
   // The body checker (src/operations/write/input.ts) is a placeholder on main that drops components and zones.
   it.todo('writes a dynamic zone item named by __typename as the component it names, and a component with its id in place');
 });
