@@ -2,6 +2,7 @@
 // fields of Query and Mutation: root fields, then each type they reach, with its fields,
 // arguments (type and default), input fields, union members and enum values, in both directions.
 import {
+  astFromValue,
   getNamedType,
   isEnumType,
   isInputObjectType,
@@ -9,9 +10,7 @@ import {
   isObjectType,
   isUnionType,
   print,
-  astFromValue,
   type GraphQLArgument,
-  type GraphQLField,
   type GraphQLInputField,
   type GraphQLNamedType,
   type GraphQLSchema,
@@ -19,84 +18,94 @@ import {
 } from 'graphql';
 
 export interface SchemaDiff {
-  /** Everything compared: root fields, types, fields, arguments, input fields, members, values. */
+  /** Everything compared: root types, types, fields, arguments, input fields, members, values. */
   readonly compared: number;
-  /** One line per difference: `Query.article(publicationState): absent from Strapi's schema`. */
+  /** One line per difference: `Query.article(publicationState: absent from Strapi's schema`. */
   readonly differences: string[];
 }
 
-type Walked = Pick<GraphQLField<unknown, unknown>, 'name' | 'type' | 'args'> | GraphQLInputField;
+/** An output field, an argument or an input field: what has a name, a type, maybe arguments and a default. */
+interface Slot {
+  readonly name: string;
+  readonly type: GraphQLType;
+  readonly args?: readonly GraphQLArgument[];
+  readonly defaultValue?: unknown;
+}
 
 /** Compares `ours` with `theirs` (Strapi's) from the root fields of Query and Mutation. */
 export function diffSchemas(theirs: GraphQLSchema, ours: GraphQLSchema): SchemaDiff {
-  const differences: string[] = [];
-  let compared = 0;
-  const seen = new Set<string>();
-  const queue: string[] = [];
-  const reach = (type: GraphQLType) => {
-    const named = getNamedType(type).name;
-    if (!seen.has(named)) queue.push(named), seen.add(named);
-  };
-  const sameMembers = (where: string, a: readonly string[], b: readonly string[], what: string) => {
-    compared += new Set([...a, ...b]).size;
-    for (const name of a.filter((x) => !b.includes(x))) differences.push(`${where}${what}${name}: absent from ours`);
-    for (const name of b.filter((x) => !a.includes(x))) differences.push(`${where}${what}${name}: absent from Strapi's schema`);
-  };
-  const compareFields = (owner: string, a: Record<string, Walked>, b: Record<string, Walked>) => {
-    sameMembers(owner, Object.keys(a), Object.keys(b), '.');
-    for (const [name, theirField] of Object.entries(a)) {
-      const ourField = b[name];
-      reach(theirField.type);
-      if (!ourField) continue;
-      if (String(theirField.type) !== String(ourField.type)) differences.push(`${owner}.${name}: ${theirField.type} in Strapi's schema, ${ourField.type} in ours`);
-      compareDefault(`${owner}.${name}`, theirField, ourField, differences);
-      if (!('args' in theirField)) continue;
-      const ourArgs = Object.fromEntries(((ourField as { args?: readonly GraphQLArgument[] }).args ?? []).map((arg) => [arg.name, arg]));
-      const theirArgs = Object.fromEntries(theirField.args.map((arg) => [arg.name, arg]));
-      sameMembers(`${owner}.${name}`, Object.keys(theirArgs), Object.keys(ourArgs), '(');
-      for (const arg of theirField.args) {
-        reach(arg.type);
-        const ourArg = ourArgs[arg.name];
-        if (!ourArg) continue;
-        if (String(arg.type) !== String(ourArg.type)) differences.push(`${owner}.${name}(${arg.name}): ${arg.type} in Strapi's schema, ${ourArg.type} in ours`);
-        compareDefault(`${owner}.${name}(${arg.name})`, arg, ourArg, differences);
-      }
-    }
-  };
+  const walk = new Walk(ours);
   for (const root of ['Query', 'Mutation'] as const) {
     const theirRoot = root === 'Query' ? theirs.getQueryType() : theirs.getMutationType();
     const ourRoot = root === 'Query' ? ours.getQueryType() : ours.getMutationType();
-    compared += 1;
-    if (!theirRoot || !ourRoot) {
-      if (theirRoot !== ourRoot) differences.push(`${root}: ${theirRoot ? 'absent from ours' : "absent from Strapi's schema"}`);
-      continue;
-    }
-    seen.add(root);
-    compareFields(root, theirRoot.getFields(), ourRoot.getFields());
+    walk.compared += 1;
+    if (theirRoot && ourRoot) walk.fields(root, theirRoot.getFields(), ourRoot.getFields());
+    else if (theirRoot !== ourRoot) walk.differences.push(`${root}: ${theirRoot ? 'absent from ours' : "absent from Strapi's schema"}`);
   }
-  while (queue.length > 0) {
-    const name = queue.shift()!;
-    const theirType = theirs.getType(name)!;
-    const ourType = ours.getType(name);
-    compared += 1;
-    if (!ourType) {
-      differences.push(`type ${name}: absent from ours`);
-      continue;
-    }
+  for (let name = walk.queue.shift(); name !== undefined; name = walk.queue.shift()) walk.type(theirs.getType(name)!);
+  return { compared: walk.compared, differences: walk.differences };
+}
+
+class Walk {
+  compared = 0;
+  readonly differences: string[] = [];
+  /** Named types reached and not compared yet. */
+  readonly queue: string[] = [];
+  private readonly seen = new Set<string>(['Query', 'Mutation']);
+
+  constructor(private readonly ours: GraphQLSchema) {}
+
+  type(theirType: GraphQLNamedType): void {
+    const ourType = this.ours.getType(theirType.name);
+    this.compared += 1;
+    if (!ourType) return void this.differences.push(`type ${theirType.name}: absent from ours`);
     if (kindOf(theirType) !== kindOf(ourType)) {
-      differences.push(`type ${name}: ${kindOf(theirType)} in Strapi's schema, ${kindOf(ourType)} in ours`);
-      continue;
+      return void this.differences.push(`type ${theirType.name}: ${kindOf(theirType)} in Strapi's schema, ${kindOf(ourType)} in ours`);
     }
     if (isObjectType(theirType) || isInputObjectType(theirType) || isInterfaceType(theirType)) {
-      compareFields(name, theirType.getFields(), (ourType as typeof theirType).getFields());
+      this.fields(theirType.name, theirType.getFields(), (ourType as typeof theirType).getFields());
     } else if (isUnionType(theirType) && isUnionType(ourType)) {
-      theirType.getTypes().forEach(reach);
-      sameMembers(name, theirType.getTypes().map(String), ourType.getTypes().map(String), ' | ');
+      theirType.getTypes().forEach((member) => this.reach(member));
+      this.sameNames(theirType.name, ' | ', theirType.getTypes().map(String), ourType.getTypes().map(String));
     } else if (isEnumType(theirType) && isEnumType(ourType)) {
-      sameMembers(name, theirType.getValues().map((v) => v.name), ourType.getValues().map((v) => v.name), '.');
+      this.sameNames(theirType.name, '.', theirType.getValues().map((v) => v.name), ourType.getValues().map((v) => v.name));
     }
   }
-  return { compared, differences };
+
+  fields(owner: string, theirs: Record<string, Slot>, ours: Record<string, Slot>): void {
+    this.sameNames(owner, '.', Object.keys(theirs), Object.keys(ours));
+    for (const [name, theirField] of Object.entries(theirs)) {
+      this.reach(theirField.type);
+      const ourField = ours[name];
+      if (!ourField) continue;
+      this.sameSlot(`${owner}.${name}`, theirField, ourField);
+      const theirArgs = Object.fromEntries((theirField.args ?? []).map((arg) => [arg.name, arg]));
+      const ourArgs = Object.fromEntries((ourField.args ?? []).map((arg) => [arg.name, arg]));
+      this.sameNames(`${owner}.${name}`, '(', Object.keys(theirArgs), Object.keys(ourArgs));
+      for (const [argName, arg] of Object.entries(theirArgs)) {
+        this.reach(arg.type);
+        if (ourArgs[argName]) this.sameSlot(`${owner}.${name}(${argName})`, arg, ourArgs[argName]);
+      }
+    }
+  }
+
+  private reach(type: GraphQLType): void {
+    const { name } = getNamedType(type);
+    if (!this.seen.has(name)) this.seen.add(name), this.queue.push(name);
+  }
+
+  /** The same names on both sides (fields, arguments, members, values), each counted once. */
+  private sameNames(where: string, separator: string, theirs: readonly string[], ours: readonly string[]): void {
+    this.compared += new Set([...theirs, ...ours]).size;
+    for (const name of theirs.filter((x) => !ours.includes(x))) this.differences.push(`${where}${separator}${name}: absent from ours`);
+    for (const name of ours.filter((x) => !theirs.includes(x))) this.differences.push(`${where}${separator}${name}: absent from Strapi's schema`);
+  }
+
+  /** The same type and default value. */
+  private sameSlot(where: string, theirs: Slot, ours: Slot): void {
+    if (String(theirs.type) !== String(ours.type)) this.differences.push(`${where}: ${theirs.type} in Strapi's schema, ${ours.type} in ours`);
+    if (defaultText(theirs) !== defaultText(ours)) this.differences.push(`${where}: default ${defaultText(theirs)} in Strapi's schema, ${defaultText(ours)} in ours`);
+  }
 }
 
 function kindOf(type: GraphQLNamedType): string {
@@ -108,11 +117,8 @@ function kindOf(type: GraphQLNamedType): string {
   return 'scalar';
 }
 
-function compareDefault(where: string, a: Walked | GraphQLArgument, b: Walked | GraphQLArgument, differences: string[]) {
-  const text = (value: Walked | GraphQLArgument) => {
-    if (!('defaultValue' in value) || value.defaultValue === undefined) return 'none';
-    const ast = astFromValue(value.defaultValue, value.type);
-    return ast ? print(ast) : 'none';
-  };
-  if (text(a) !== text(b)) differences.push(`${where}: default ${text(a)} in Strapi's schema, ${text(b)} in ours`);
+function defaultText(slot: Slot | GraphQLInputField): string {
+  if (slot.defaultValue === undefined) return 'none';
+  const ast = astFromValue(slot.defaultValue, slot.type as Parameters<typeof astFromValue>[1]);
+  return ast ? print(ast) : 'none';
 }
