@@ -134,6 +134,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
   // Told of each applied write before it answers (the response cache is made below).
   const written = (changes: readonly Change[]) => {
     responses.clear();
+    entryCosts.written(changes);
     deps.written?.(changes);
   };
   const writer = createWriter(store, written);
@@ -201,7 +202,7 @@ function gatewayRoutes(deps: GatewayDeps, parts: RouteParts): Routes {
   return {
     readiness: readiness({ store, settings: deps.settings, draining: parts.draining, log }),
     liveness,
-    graphql: graphqlRoute({ ...common, documents, graphiql, defaultQuery: sampleQuery(deps.model) }),
+    graphql: graphqlRoute({ ...common, documents, graphiql, defaultQuery: sampleQuery(deps.model), credentials: (request, exchange) => callers.accessOf(request, exchange) }),
     rest: createRestHandler({ ...common, plans, readBody: (request) => withBoundedBody(request, MAX_BODY_BYTES) }),
     metrics: http.metrics ? metricsRoute(metrics) : undefined,
     uploads: deps.uploadsDir ? uploadsRoute({ dir: deps.uploadsDir, maxAge: http.uploads.maxAge, log }) : undefined,

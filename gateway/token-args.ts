@@ -10,8 +10,8 @@ export const TOKEN_USAGE = [
   '  Tokens are kept as Strapi keeps them: only an HMAC-SHA512 with API_TOKEN_SALT (which must be set,',
   '  to the value the gateway runs with). With MONGODB_URI set they are written to that database;',
   '  otherwise --seed FILE names the seed file the embedded store starts from, whose "apiTokens" change.',
-  '  --type       read-only (default) or full-access read every content-type; custom reads what --permission lists',
-  '  --permission an action such as api::article.article.find or plugin::upload.content-api.findOne (repeatable)',
+  '  --type       read-only (default) reads every content-type, full-access reads and writes them all; custom does what --permission lists',
+  '  --permission an action such as api::article.article.find, api::article.article.create or plugin::upload.content-api.findOne (repeatable)',
   '  --duration   days until the token expires (7, 30, 90) or unlimited (default)',
 ].join('\n');
 
@@ -57,7 +57,7 @@ export function parseTokenArgs(argv: readonly string[], env: Readonly<Record<str
       const type = (one('--type') ?? 'read-only') as ApiTokenType;
       if (!API_TOKEN_TYPES.includes(type)) fail(`--type must be one of ${API_TOKEN_TYPES.join(', ')}; got ${type}`);
       const permissions = flags.get('--permission') ?? [];
-      for (const permission of permissions) if (!readPermission(permission)) fail(`--permission ${permission} is not a find or findOne action (e.g. api::article.article.find)`);
+      for (const permission of permissions) if (!readPermission(permission)) fail(`--permission ${permission} is not a find, findOne, create, update or delete action (e.g. api::article.article.find)`);
       if (type === 'custom' && permissions.length === 0) fail('a custom token needs at least one --permission');
       if (type !== 'custom' && permissions.length > 0) fail('--permission applies to custom tokens only');
       const duration = one('--duration') ?? 'unlimited';

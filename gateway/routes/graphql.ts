@@ -9,10 +9,10 @@ import { maxDirectivesPlugin } from '@escape.tech/graphql-armor-max-directives';
 import { maxTokensPlugin } from '@escape.tech/graphql-armor-max-tokens';
 import { execute, getOperationAST, GraphQLError, OperationTypeNode, type ExecutionResult, type GraphQLSchema, type ValidationContext } from 'graphql';
 import { createYoga, type Plugin } from 'graphql-yoga';
-import { toGraphQLError, toGraphQLRequestError } from '../../src/errors/map.ts';
+import { toGraphQLError, toGraphQLRequestError, toRestError } from '../../src/errors/map.ts';
 import type { DocumentCompiler } from '../../src/graphql/compile.ts';
 import type { DocumentCache } from '../../src/graphql/document-cache.ts';
-import { PayloadTooLargeError } from '../../src/errors/errors.ts';
+import { PayloadTooLargeError, UnauthorizedError } from '../../src/errors/errors.ts';
 import { projectionsFor } from '../../src/graphql/projection.ts';
 import type { CostModel } from '../../src/graphql/cost.ts';
 import { checkArgumentSizes, checkDocumentNesting, checkEntryBudget, checkVariablesSize, type RequestLimits } from '../../src/limits/request-limits.ts';
@@ -30,6 +30,8 @@ export interface GraphQLRouteDeps {
   schema: GraphQLSchema;
   /** The request's base (caller, rights, locales, deadline), read once at the edge. */
   baseFor(request: Request, exchange: Exchange): Promise<RequestBase>;
+  /** Reads the caller's credentials (once per exchange, shared with `baseFor`); rejects as they are refused. */
+  credentials(request: Request, exchange: Exchange): Promise<unknown>;
   /** Read only the fields a document needs (MongoDB); whole documents otherwise. */
   projectReads?: boolean;
   log: (error: unknown) => void;
@@ -270,8 +272,25 @@ export function graphqlRoute(deps: GraphQLRouteDeps): (request: Request, exchang
     } catch (error) {
       return graphqlErrorResponse(error, deps.log);
     }
-    return yoga.fetch(bounded, { exchange });
+    const refused = await refusedCredentials(deps, bounded, exchange);
+    return refused ?? yoga.fetch(bounded, { exchange });
   };
+}
+
+/**
+ * Bad credentials are answered as Strapi answers them on /graphql too: a 401 in the REST envelope
+ * (its auth runs before the GraphQL layer; test/fixtures/http/strapi-credentials.json). Any other
+ * failure to read them (the gateway starting) is the context's to report, as a GraphQL error.
+ */
+async function refusedCredentials(deps: GraphQLRouteDeps, request: Request, exchange: Exchange): Promise<Response | undefined> {
+  try {
+    await deps.credentials(request, exchange);
+    return undefined;
+  } catch (error) {
+    if (!(error instanceof UnauthorizedError)) return undefined;
+    const { status, body } = toRestError(error, deps.log);
+    return jsonResponse(status, body);
+  }
 }
 
 /** An error met outside yoga (the body limit, the deadline at the edge) as a GraphQL answer. */

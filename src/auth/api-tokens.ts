@@ -4,7 +4,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { MEDIA_UID, type ContentModel } from '../model/types.ts';
 import type { Store } from '../store/store.ts';
-import { ACTIONS, createRole, type Action, type Role } from './roles.ts';
+import { ACTIONS, createRole, READ_ACTIONS, type Action, type Role, type RoleGrants } from './roles.ts';
 
 export const API_TOKEN_TYPES = ['read-only', 'full-access', 'custom'] as const;
 export type ApiTokenType = (typeof API_TOKEN_TYPES)[number];
@@ -19,7 +19,7 @@ export interface ApiToken {
   type: ApiTokenType;
   /** HMAC-SHA512 (hex) of the token with API_TOKEN_SALT; the token itself is never kept. */
   accessKey: string;
-  /** For `custom`: `api::article.article.find`, `plugin::upload.content-api.find`… */
+  /** For `custom`: `api::article.article.find`, `api::article.article.create`, `plugin::upload.content-api.find`… */
   permissions: string[];
   /** Null: never expires. */
   expiresAt: Date | null;
@@ -48,13 +48,21 @@ export function readPermission(permission: string): { uid: string; action: Actio
   return { uid: subject === 'plugin::upload.content-api' ? MEDIA_UID : subject, action };
 }
 
-/** What a token may read: everything for read-only and full-access (the API is read-only), its permissions for custom. */
+/** Every grant a full-access token holds, and the reads a read-only token holds, on every content-type. */
+function everyGrant(model: ContentModel, actions: readonly Action[]): RoleGrants {
+  const every = [...model.contentTypes.keys()];
+  return Object.fromEntries(actions.map((action) => [action, every]));
+}
+
+/**
+ * The role a token acts as, as Strapi's token types mean: read-only reads every content-type and
+ * never writes; full-access reads and writes every one; custom does what its permissions name
+ * (`<uid>.<action>`), nothing else.
+ */
 export function tokenRole(token: ApiToken, model: ContentModel): Role {
   const name = `api-token:${token.id}`;
-  if (token.type !== 'custom') {
-    const every = [...model.contentTypes.keys()];
-    return createRole(name, token.type === 'full-access' ? Object.fromEntries(ACTIONS.map((action) => [action, every])) : { find: every, findOne: every });
-  }
+  if (token.type === 'full-access') return createRole(name, everyGrant(model, ACTIONS));
+  if (token.type === 'read-only') return createRole(name, everyGrant(model, READ_ACTIONS));
   const grants: Record<Action, string[]> = { find: [], findOne: [], create: [], update: [], delete: [] };
   for (const permission of token.permissions) {
     const read = readPermission(permission);

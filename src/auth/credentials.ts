@@ -58,7 +58,8 @@ export async function authenticate(authorization: string | null, sources: Creden
   const apiToken = await sources.apiTokens?.find(token);
   if (apiToken) {
     if (isExpired(apiToken, sources.now?.() ?? new Date())) throw refused();
-    const key = apiToken.type === 'custom' ? `api-token:${apiToken.id}` : 'api-token:read';
+    // Every read-only token acts alike, and every full-access one: each type is one class.
+    const key = apiToken.type === 'custom' ? `api-token:${apiToken.id}` : `api-token:${apiToken.type}`;
     return { role: tokenRole(apiToken, sources.model), kind: 'api-token', accessKey: key };
   }
 

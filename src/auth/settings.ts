@@ -6,7 +6,7 @@ import { ConfigurationError } from '../errors/errors.ts';
 import type { Seed } from '../seed/parse-seed.ts';
 import { roleEntries } from '../seed/role-entries.ts';
 import type { Store } from '../store/store.ts';
-import type { RoleGrants } from './roles.ts';
+import { ACTIONS, type RoleGrants } from './roles.ts';
 
 /** Locales known to the gateway; `defaultLocale` answers requests that name none. */
 export interface LocaleSettings {
@@ -33,13 +33,18 @@ export const SETTINGS_COLLECTION = '_settings';
 
 export function settingsFromSeed(seed: Seed): AccessSettings {
   const defaultLocale = seed.locales.find((l) => l.isDefault)?.code ?? seed.locales[0]?.code ?? 'en';
-  const roles = Object.fromEntries(Object.entries(seed.roles).map(([type, { find, findOne }]) => [type, { find, findOne }]));
+  const roles = Object.fromEntries(Object.entries(seed.roles).map(([type, role]) => [type, grantsOf(role)]));
   return {
     locales: { codes: seed.locales.map((l) => l.code), defaultLocale },
     roles,
     roleTypes: Object.fromEntries([...roleEntries(seed.roles).ids].map(([type, id]) => [String(id), type])),
     tokens: Object.fromEntries(Object.entries(seed.tokens).map(([token, role]) => [digest(token), role])),
   };
+}
+
+/** A role's grants alone, every action it lists (its id, name and description are the role entry's). */
+function grantsOf(role: RoleGrants): RoleGrants {
+  return Object.fromEntries(ACTIONS.filter((action) => role[action] !== undefined).map((action) => [action, role[action]]));
 }
 
 /**

@@ -33,8 +33,8 @@ export function toRestError(error: unknown, log: (e: unknown) => void = console.
 
 /**
  * Strapi's GraphQL plugin codes: Apollo's `FORBIDDEN` and `BAD_USER_INPUT`, `STRAPI_<NAME>` for
- * any other of its errors. A bad token never reaches Strapi's GraphQL layer (it answers in the
- * REST envelope); ours says `UNAUTHENTICATED`, Apollo's code for it (docs/decisions.md).
+ * any other of its errors. A bad token never reaches the GraphQL layer (the route answers it in
+ * the REST envelope, as Strapi does); should one, it says `UNAUTHENTICATED`, Apollo's code for it.
  */
 const GRAPHQL_CODES: Record<string, string> = {
   ValidationError: 'BAD_USER_INPUT',

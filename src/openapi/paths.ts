@@ -81,7 +81,7 @@ export function restPaths(model: ContentModel, locales: readonly string[]): Reco
 
 const GRAPHQL_RESPONSE: Schema = {
   type: 'object',
-  description: 'A GraphQL response; `errors[].extensions.code` is one of FORBIDDEN, UNAUTHENTICATED, BAD_USER_INPUT, GRAPHQL_PARSE_FAILED, GRAPHQL_VALIDATION_FAILED, INTERNAL_SERVER_ERROR or STRAPI_<ERROR_NAME>',
+  description: 'A GraphQL response; `errors[].extensions.code` is one of FORBIDDEN, BAD_USER_INPUT, GRAPHQL_PARSE_FAILED, GRAPHQL_VALIDATION_FAILED, INTERNAL_SERVER_ERROR or STRAPI_<ERROR_NAME>',
   properties: {
     data: { type: ['object', 'null'] },
     errors: {
@@ -99,7 +99,8 @@ const GRAPHQL_RESPONSE: Schema = {
 export function otherPaths(): Record<string, PathItem> {
   const graphqlResponses = {
     200: { description: 'The result (errors of a field come with `data`)', content: { 'application/json': { schema: GRAPHQL_RESPONSE }, 'application/graphql-response+json': { schema: GRAPHQL_RESPONSE } } },
-    401: { description: 'An unknown bearer token (`UNAUTHENTICATED`)', content: json(GRAPHQL_RESPONSE) },
+    // Strapi's auth answers before its GraphQL layer: the REST envelope, as on /api.
+    401: response('Unauthorized'),
     413: { description: 'A body over 1 MiB (`STRAPI_PAYLOAD_TOO_LARGE_ERROR`)', content: json(GRAPHQL_RESPONSE) },
     503: { description: 'The database is not ready (`STRAPI_SERVICE_UNAVAILABLE_ERROR`)', content: json(GRAPHQL_RESPONSE) },
   };

@@ -8,6 +8,7 @@ import type { RequestScope } from './scope.ts';
 import { buildContext, commit } from './write/commit.ts';
 import { applyData } from './write/entry.ts';
 import { checkedData } from './write/input.ts';
+import { shareWithLocalizations } from './write/locales.ts';
 import { applyOtherSides } from './write/other-side.ts';
 import { PendingWrite } from './write/pending.ts';
 import { existingEntry, storedEntry, writerOf } from './write/target.ts';
@@ -26,6 +27,7 @@ export async function update(scope: RequestScope, type: ContentType, input: Upda
     const pending = new PendingWrite(writer.store);
     pending.put(type.collectionName, doc);
     await applyOtherSides(scope.model, type, doc, data, pending);
+    await shareWithLocalizations(type, doc, pending);
     const written = (await pending.get(type.collectionName, doc.id))!;
     await commit(writer, pending);
     return { data: written };

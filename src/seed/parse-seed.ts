@@ -1,6 +1,6 @@
 // Seed JSON (`unknown`) -> a Seed whose outer shape is checked: locales, roles, API tokens, media
 // rows and entries by uid. Attribute values are checked against the model in `validate-seed.ts`.
-import type { Action, RoleGrants } from '../auth/roles.ts';
+import { ACTIONS, type Action, type RoleGrants } from '../auth/roles.ts';
 import { describe, isRecord, Problems } from '../model/problems.ts';
 
 export interface SeedLocale {
@@ -18,8 +18,8 @@ export interface SeedEntry {
 }
 
 /**
- * A users-permissions role, keyed by its `type` (`public`, `authenticated`, or a custom one): what
- * it may read, and optionally the id, name and description of its entry.
+ * A users-permissions role, keyed by its `type` (`public`, `authenticated`, or a custom one): the
+ * content-types it may read and write, per action, and optionally the id, name and description of its entry.
  */
 export interface SeedRole extends RoleGrants {
   id?: number;
@@ -60,7 +60,6 @@ export interface Seed {
   entries: ReadonlyMap<string, SeedEntry[]>;
 }
 
-const ACTIONS: readonly Action[] = ['find', 'findOne'];
 const DEFAULT_LOCALES: readonly SeedLocale[] = [{ code: 'en', name: 'English (en)', isDefault: true }];
 
 /**
@@ -119,17 +118,18 @@ function parseLocales(raw: unknown, problems: Problems): SeedLocale[] {
 }
 
 const ROLE_KEYS = ['id', 'name', 'description'];
+const ROLE_SHAPE = [...ACTIONS, ...ROLE_KEYS].map((key) => `${key}?`).join(', ');
 
 function parseRoles(raw: unknown, problems: Problems): Record<string, SeedRole> {
   if (raw === undefined) return {};
   if (!isRecord(raw)) {
-    problems.add('"roles" must be an object of role type -> { find?, findOne?, id?, name?, description? }');
+    problems.add(`"roles" must be an object of role type -> { ${ROLE_SHAPE} }`);
     return {};
   }
   const roles: Record<string, SeedRole> = {};
   for (const [name, grants] of Object.entries(raw)) {
     if (!isRecord(grants)) {
-      problems.add(`role "${name}": expected { find?, findOne?, id?, name?, description? }, with lists of content-type uids`);
+      problems.add(`role "${name}": expected { ${ROLE_SHAPE} }, with lists of content-type uids`);
       continue;
     }
     const parsed: SeedRole = {};

@@ -1,5 +1,6 @@
 // The seed's `roles` -> entries of users-permissions' role and permission content-types, as a
 // Strapi database holds them: Strapi's default ids and names, one permission per granted action.
+import { ACTIONS } from '../auth/roles.ts';
 import { MEDIA_UID } from '../model/types.ts';
 import type { SeedEntry, SeedRole } from './parse-seed.ts';
 
@@ -44,7 +45,7 @@ export function roleEntries(roles: Readonly<Record<string, SeedRole>>): RoleEntr
   const roleList = types.map((type, index): SeedEntry => {
     const role = roles[type] ?? {};
     const id = ids.get(type)!;
-    for (const action of ['find', 'findOne'] as const) {
+    for (const action of ACTIONS) {
       for (const uid of role[action] ?? []) {
         permissions.push({ index: permissions.length, id: permissions.length + 1, values: { action: permissionAction(uid, action), role: id } });
       }

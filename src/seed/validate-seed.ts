@@ -5,6 +5,7 @@ import { MEDIA_UID, PERMISSION_UID, ROLE_UID, type ContentModel, type ContentTyp
 import { checkFields } from './check-fields.ts';
 import type { CheckedEntry, CheckedSeed } from './checked.ts';
 import { accessKeyOf, readPermission, type ApiToken } from '../auth/api-tokens.ts';
+import { ACTIONS } from '../auth/roles.ts';
 import type { Seed, SeedApiToken, SeedEntry } from './parse-seed.ts';
 import { roleEntries } from './role-entries.ts';
 import { storedDateTime } from './scalar-values.ts';
@@ -55,7 +56,7 @@ export function validateSeed(model: ContentModel, seed: Seed, title = 'Invalid s
   }
   for (const [role, grants] of Object.entries(seed.roles)) {
     // Only the grants: a role's id, name and description are not lists of uids.
-    for (const action of ['find', 'findOne'] as const) {
+    for (const action of ACTIONS) {
       for (const uid of grants[action] ?? []) {
         if (!model.contentTypes.has(uid)) {
           problems.add(`role "${role}": ${action} names unknown content-type "${uid}" (known: ${[...model.contentTypes.keys()].join(', ')})`);
@@ -68,7 +69,7 @@ export function validateSeed(model: ContentModel, seed: Seed, title = 'Invalid s
   return { locales: seed.locales, defaultLocale, roles: seed.roles, tokens: seed.tokens, apiTokens, entries: checked };
 }
 
-/** API tokens with their access keys; permissions name content-types of the model, reads only. */
+/** API tokens with their access keys; permissions name an action a role grants on a content-type of the model. */
 function checkApiTokens(model: ContentModel, tokens: readonly SeedApiToken[], options: ValidateOptions, problems: Problems): ApiToken[] {
   const seen = new Set<number>();
   return tokens.map((token) => {
@@ -83,7 +84,7 @@ function checkApiTokens(model: ContentModel, tokens: readonly SeedApiToken[], op
     for (const permission of token.permissions) {
       const read = readPermission(permission);
       if (!read || !model.contentTypes.has(read.uid)) {
-        problems.add(`${at}: permission "${permission}" is not a find or findOne of a content-type of the model`);
+        problems.add(`${at}: permission "${permission}" is not ${ACTIONS.join(', ')} of a content-type of the model`);
       }
     }
     return {

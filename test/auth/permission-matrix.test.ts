@@ -3,26 +3,53 @@
 // content-type x each path of access, over REST and GraphQL. A type the caller may not `find`
 // is never answered and never leaks: no value of it appears in any answer (the tag-name probe of
 // issue 8 included), relation filters and sorts through it are refused, and drafts stay hidden.
+// Who may write what: each caller x each content-type x create, update and delete, decided by the
+// operation layer both protocols' writes run through.
 import { SignJWT } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { Callers } from '../../gateway/callers.ts';
+import type { Exchange } from '../../gateway/http/pipeline.ts';
+import type { Action } from '../../src/auth/roles.ts';
+import { ForbiddenError, UnauthorizedError } from '../../src/errors/errors.ts';
+import { authorize } from '../../src/operations/authorize.ts';
+import type { Operation } from '../../src/operations/operation.ts';
 import { graphqlRequest, modelGateway, restRequest, type TestGateway } from '../support/test-gateway.ts';
 
 const SALT = 'matrix-api-token-salt';
 const SECRET = 'matrix-jwt-secret';
 
 type Type = 'article' | 'tag' | 'author' | 'category' | 'file' | 'global';
-interface Caller { name: string; header(): Promise<Record<string, string>>; find: Type[]; findOne: Type[] }
+type WriteAction = Extract<Action, 'create' | 'update' | 'delete'>;
+interface Caller { name: string; header(): Promise<Record<string, string>>; find: Type[]; findOne: Type[]; writes: Partial<Record<WriteAction, Type[]>> }
+
+const userJwt = async () => `Bearer ${await new SignJWT({ id: 1 }).setProtectedHeader({ alg: 'HS256' }).setIssuedAt().setExpirationTime('1h').sign(new TextEncoder().encode(SECRET))}`;
 
 const CALLERS: Caller[] = [
-  { name: 'public', header: async () => ({}), find: ['article', 'author', 'category', 'file', 'global'], findOne: ['article', 'author', 'category'] },
+  { name: 'public', header: async () => ({}), find: ['article', 'author', 'category', 'file', 'global'], findOne: ['article', 'author', 'category'], writes: { create: ['category'] } },
   {
     name: 'a logged-in user (authenticated)',
-    header: async () => ({ authorization: `Bearer ${await new SignJWT({ id: 1 }).setProtectedHeader({ alg: 'HS256' }).setIssuedAt().setExpirationTime('1h').sign(new TextEncoder().encode(SECRET))}` }),
+    header: async () => ({ authorization: await userJwt() }),
     find: ['article', 'tag', 'global'],
     findOne: ['article', 'tag'],
+    writes: { create: ['article', 'tag'], update: ['article', 'global'], delete: ['tag'] },
   },
-  { name: 'a read-only API token', header: async () => ({ authorization: 'Bearer matrix-read-only-token-0123456789' }), find: ['article', 'tag', 'author', 'category', 'file', 'global'], findOne: ['article', 'tag', 'author', 'category', 'file'] },
-  { name: 'a custom API token (articles, categories)', header: async () => ({ authorization: 'Bearer matrix-custom-token-0123456789ab' }), find: ['article', 'category'], findOne: ['article'] },
+  {
+    name: 'a read-only API token', header: async () => ({ authorization: 'Bearer matrix-read-only-token-0123456789' }),
+    find: ['article', 'tag', 'author', 'category', 'file', 'global'], findOne: ['article', 'tag', 'author', 'category', 'file'], writes: {},
+  },
+  {
+    name: 'a custom API token (articles, categories)', header: async () => ({ authorization: 'Bearer matrix-custom-token-0123456789ab' }),
+    find: ['article', 'category'], findOne: ['article'], writes: { create: ['article'], update: ['category'], delete: ['tag'] },
+  },
+];
+
+/** Callers only the write matrix asks: reads by a full-access token are the read-only token's. */
+const WRITERS: Caller[] = [
+  ...CALLERS,
+  {
+    name: 'a full-access API token', header: async () => ({ authorization: 'Bearer matrix-full-access-token-01234567' }), find: [], findOne: [],
+    writes: Object.fromEntries((['create', 'update', 'delete'] as const).map((action) => [action, ['article', 'tag', 'author', 'category', 'file', 'global']])),
+  },
 ];
 
 /** Values only entries of that type hold: one of them in an answer means the type was read. */
@@ -200,5 +227,44 @@ describe('the tag-name probe of issue 8', () => {
       expect(answers.size).toBe(1);
       expect([...answers][0]).not.toMatch(/"total"|"data":\[/);
     }
+  });
+});
+
+const UIDS: Record<Type, string> = {
+  article: 'api::article.article', tag: 'api::tag.tag', author: 'api::author.author', category: 'api::category.category', file: 'plugin::upload.file', global: 'api::global.global',
+};
+
+/** The operation a write of `action` on `type` runs, whichever protocol it came by. */
+function writeOf(action: WriteAction, type: Type): Operation {
+  const contentType = subject.model.contentTypes.get(UIDS[type])!;
+  if (action === 'create') return { action, type: contentType, input: { data: {}, publishByDefault: true } };
+  return action === 'update' ? { action, type: contentType, input: { id: 1, data: {} } } : { action, type: contentType, input: { id: 1 } };
+}
+
+/** What the operation layer decides for `caller` running `operation`: allowed, or the error's name. */
+async function decide(caller: Caller, operation: Operation): Promise<string> {
+  const callers = new Callers({ model: subject.model, store: subject.store, settings: () => subject.settings, secrets: { apiTokenSalt: SALT, jwtSecret: SECRET } });
+  const exchange: Exchange = { id: 'matrix', startedAt: 0, kind: 'rest' };
+  try {
+    authorize(await callers.baseFor(new Request('http://gateway.test/api', { headers: await caller.header() }), exchange), operation);
+    return 'allowed';
+  } catch (error) {
+    if (error instanceof ForbiddenError || error instanceof UnauthorizedError) return `${error.name} ${error.message}`;
+    throw error;
+  }
+}
+
+describe('the permission matrix of writes', () => {
+  const writes = WRITERS.flatMap((caller) =>
+    (['create', 'update', 'delete'] as const).flatMap((action) => (Object.keys(UIDS) as Type[]).map((type) => [caller.name, action, type, caller] as const)),
+  );
+
+  it.each(writes)('%s: %s on %s is allowed only when granted, else Forbidden', async (_caller, action, type, caller) => {
+    expect(await decide(caller, writeOf(action, type))).toBe(caller.writes[action]?.includes(type) ? 'allowed' : 'ForbiddenError Forbidden');
+  });
+
+  it.each(['create', 'update', 'delete'] as const)('refuses %s with an invalid token as Unauthorized, whatever the type', async (action) => {
+    const invalid: Caller = { name: 'invalid', header: async () => ({ authorization: 'Bearer not-a-token-of-this-gateway' }), find: [], findOne: [], writes: {} };
+    expect(await decide(invalid, writeOf(action, 'article'))).toBe('UnauthorizedError Missing or invalid credentials');
   });
 });

@@ -34,7 +34,7 @@ describe('npm run token arguments', () => {
     ['no name', ['create', '--seed', 's.json'], env, '--name is required'],
     ['an unknown type', ['create', '--name', 'x', '--type', 'admin', '--seed', 's.json'], env, '--type must be one of read-only, full-access, custom'],
     ['a custom token without permissions', ['create', '--name', 'x', '--type', 'custom', '--seed', 's.json'], env, 'needs at least one --permission'],
-    ['a permission that is not a read', ['create', '--name', 'x', '--type', 'custom', '--permission', 'api::a.a.delete', '--seed', 's.json'], env, 'is not a find or findOne action'],
+    ['a permission naming no action', ['create', '--name', 'x', '--type', 'custom', '--permission', 'api::a.a.publish', '--seed', 's.json'], env, 'is not a find, findOne, create, update or delete action'],
     ['an unknown duration', ['create', '--name', 'x', '--duration', '3', '--seed', 's.json'], env, '--duration must be one of 7, 30, 90, unlimited'],
     ['an unknown command', ['destroy', '--seed', 's.json'], env, 'Unknown command destroy'],
   ])('refuses %s, with the usage', (_name, argv, environment, message) => {

@@ -147,10 +147,10 @@ describe('the demo seed', () => {
       { collection: 'topics', written: 3 },
       { collection: 'writers', written: 3 },
       { collection: 'up_users', written: 2 },
-      { collection: 'up_roles', written: 2 },
-      { collection: 'up_permissions', written: 23 },
+      { collection: 'up_roles', written: 3 },
+      { collection: 'up_permissions', written: 51 },
     ]);
-    expect(seed.tokens).toEqual({ 'demo-editor-token-5b1f0c7e9a2d4e38': 'authenticated' });
+    expect(seed.tokens).toEqual({ 'demo-editor-token-5b1f0c7e9a2d4e38': 'editor' });
     expect(seed.locales.map((l) => l.code)).toEqual(['en', 'de']);
     expect((await store.find('posts', { id: 5 }))[0]).toMatchObject({ locale: 'de', localizations: [1] });
     expect((await store.find('writers', { id: 2 }))[0]).toMatchObject({ lastSeenAt: new Date(1714550400000) });

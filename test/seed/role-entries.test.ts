@@ -23,8 +23,8 @@ describe('role ids', () => {
 
 describe('role and permission entries', () => {
   const { roles, permissions } = roleEntries({
-    public: { find: ['api::article.article', 'plugin::upload.file'], findOne: ['api::article.article'] },
-    editor: { name: 'Editor', description: 'Edits things', find: ['plugin::users-permissions.user'] },
+    public: { find: ['api::article.article', 'plugin::upload.file'], findOne: ['api::article.article'], create: ['api::lead.lead'] },
+    editor: { name: 'Editor', description: 'Edits things', find: ['plugin::users-permissions.user'], update: ['api::article.article'], delete: ['api::article.article'] },
   });
 
   it('names the default roles as Strapi does, and custom ones by what the seed says', () => {
@@ -40,7 +40,10 @@ describe('role and permission entries', () => {
       [1, 'api::article.article.find', 2],
       [2, 'plugin::upload.content-api.find', 2],
       [3, 'api::article.article.findOne', 2],
-      [4, 'plugin::users-permissions.user.find', 3],
+      [4, 'api::lead.lead.create', 2],
+      [5, 'plugin::users-permissions.user.find', 3],
+      [6, 'api::article.article.update', 3],
+      [7, 'api::article.article.delete', 3],
     ]);
   });
 
@@ -48,6 +51,7 @@ describe('role and permission entries', () => {
     ['api::article.article', 'find', 'api::article.article.find'],
     ['plugin::upload.file', 'findOne', 'plugin::upload.content-api.findOne'],
     ['plugin::users-permissions.user', 'find', 'plugin::users-permissions.user.find'],
+    ['api::article.article', 'delete', 'api::article.article.delete'],
   ])('writes the action on %s %s as %s', (uid, action, expected) => {
     expect(permissionAction(uid, action)).toBe(expected);
   });
@@ -60,6 +64,12 @@ describe('users in a seed', () => {
     const checked = validateSeed(model, parseSeed({ roles: { editor: { id: 5, name: 'Editor', description: 'Edits' } } }));
     expect(checked.entries.get('plugin::users-permissions.role')!.map((entry) => entry.id)).toEqual([1, 2, 5]);
     expect(() => validateSeed(model, parseSeed({ roles: { editor: { id: 5, find: ['api::nope.nope'] } } }))).toThrow('role "editor": find names unknown content-type "api::nope.nope"');
+  });
+
+  it.each(['create', 'update', 'delete'])('accept roles granting %s, and name an unknown content-type it lists', (action) => {
+    const checked = validateSeed(model, parseSeed({ roles: { editor: { [action]: ['plugin::users-permissions.user'] } } }));
+    expect(checked.roles.editor).toEqual({ [action]: ['plugin::users-permissions.user'] });
+    expect(() => validateSeed(model, parseSeed({ roles: { editor: { [action]: ['api::nope.nope'] } } }))).toThrow(`role "editor": ${action} names unknown content-type "api::nope.nope"`);
   });
 
   it('point at a role by id', () => {
@@ -75,7 +85,8 @@ describe('users in a seed', () => {
     ['a role id no role has', { entries: { 'plugin::users-permissions.user': [{ id: 1, username: 'ada', email: 'a@x.io', role: 9 }] } }, 'attribute "role": plugin::users-permissions.role has no entry 9'],
     ['role entries given directly', { entries: { 'plugin::users-permissions.role': [{ id: 1, name: 'x' }] } }, 'entries come from "roles"'],
     ['a role whose id is not a number', { roles: { editor: { id: 'x' } } }, 'role "editor": "id" must be a positive integer'],
-    ['a role with an unknown key', { roles: { editor: { update: [] } } }, 'role "editor": unknown key "update"'],
+    ['a role with an unknown key', { roles: { editor: { publish: [] } } }, 'role "editor": unknown key "publish" (expected find, findOne, create, update, delete, id, name, description)'],
+    ['an action that is not a list of uids', { roles: { editor: { create: 'api::a.a' } } }, 'role "editor": "create" must be an array of content-type uids'],
   ])('are refused with %s', (_name, raw, fragment) => {
     expect(() => validateSeed(model, parseSeed(raw))).toThrow(ConfigurationError);
     expect(() => validateSeed(model, parseSeed(raw))).toThrow(fragment);

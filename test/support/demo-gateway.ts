@@ -9,7 +9,7 @@ import { importSeed } from '../../src/seed/import-seed.ts';
 import { loadSeedFile } from '../../src/seed/load-seed.ts';
 import { EmbeddedStore } from '../../src/store/embedded-store.ts';
 
-/** The demo seed's API token: its role may read every content-type. */
+/** The demo seed's API token: its role (editor) may read every content-type and write the magazine's. */
 export const DEMO_TOKEN = 'demo-editor-token-5b1f0c7e9a2d4e38';
 
 export async function demoGateway(extra: Partial<GatewayDeps> = {}): Promise<{ gateway: Gateway; model: ContentModel; logged: unknown[] }> {
