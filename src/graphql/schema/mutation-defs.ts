@@ -20,12 +20,17 @@ type UsersPermissionsUpdateRolePayload { ok: Boolean! }
 type UsersPermissionsDeleteRolePayload { ok: Boolean! }
 `;
 
-/** The upload plugin's own mutations, after the content-types' (Strapi's order). */
-const UPLOAD_MUTATIONS_SDL = /* GraphQL */ `
-type UploadMutations {
+/** The upload folders' writes, which Strapi lists right after the media library's. */
+const FOLDER_MUTATIONS_SDL = /* GraphQL */ `
+type FolderMutations {
   createUploadFolder(data: UploadFolderInput!): UploadFolderEntityResponse
   updateUploadFolder(id: ID!, data: UploadFolderInput!): UploadFolderEntityResponse
   deleteUploadFolder(id: ID!): UploadFolderEntityResponse
+}`;
+
+/** The upload plugin's own mutations, after the content-types' (Strapi's order). */
+const UPLOAD_MUTATIONS_SDL = /* GraphQL */ `
+type UploadMutations {
   upload(refId: ID, ref: String, field: String, info: FileInfoInput, file: Upload!): UploadFileEntityResponse!
   multipleUpload(refId: ID, ref: String, field: String, files: [Upload]!): [UploadFileEntityResponse]!
   updateFileInfo(id: ID!, info: FileInfoInput): UploadFileEntityResponse!
@@ -66,8 +71,8 @@ function sdlFields(sdl: string): FieldDefinitionNode[] {
   return definition.kind === 'ObjectTypeDefinition' ? [...(definition.fields ?? [])] : [];
 }
 
-/** Root mutation fields the upload plugin answers itself (not content-type writes). */
-export const UPLOAD_MUTATION_FIELDS: readonly string[] = sdlFields(UPLOAD_MUTATIONS_SDL).map((f) => f.name.value);
+/** Root mutation fields the upload plugin answers itself (folders and files, not content-type writes). */
+export const UPLOAD_MUTATION_FIELDS: readonly string[] = [FOLDER_MUTATIONS_SDL, UPLOAD_MUTATIONS_SDL].flatMap(sdlFields).map((f) => f.name.value);
 /** Root mutation fields users-permissions answers itself (roles, users, sign-in). */
 export const USERS_PERMISSIONS_MUTATION_FIELDS: readonly string[] = sdlFields(USERS_PERMISSIONS_MUTATIONS_SDL).map((f) => f.name.value);
 
@@ -99,11 +104,11 @@ export function mutationType(model: ContentModel): Definition[] {
   const contentFields = types.filter(hasContentMutations).flatMap((ct) => {
     const fields = contentMutationFields(ct);
     // Strapi lists the folder's writes right after the file's, before the project's types.
-    return ct.uid === MEDIA_UID ? [...fields, ...sdlFields(UPLOAD_MUTATIONS_SDL).slice(0, 3)] : fields;
+    return ct.uid === MEDIA_UID ? [...fields, ...sdlFields(FOLDER_MUTATIONS_SDL)] : fields;
   });
   const fields = [
     ...contentFields,
-    ...sdlFields(UPLOAD_MUTATIONS_SDL).slice(3),
+    ...sdlFields(UPLOAD_MUTATIONS_SDL),
     ...(model.contentTypes.has(USER_UID) ? sdlFields(USERS_PERMISSIONS_MUTATIONS_SDL) : []),
     ...types.filter((ct) => ct.localized).map(localizationField),
   ];
