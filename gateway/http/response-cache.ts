@@ -148,7 +148,7 @@ export function cacheableRead(method: string, pathname: string, contentType: str
   const graphql = pathname === '/graphql' || pathname.startsWith('/graphql/');
   const rest = pathname === '/api' || pathname.startsWith('/api/');
   if (method === 'GET' || method === 'HEAD') return rest ? 'rest' : graphql ? 'graphql' : undefined;
-  // A GraphQL POST is a read too (the schema has no mutations), when its body is JSON.
+  // A GraphQL POST with a JSON body may be kept; the GraphQL route marks a mutation's answer uncacheable.
   if (method !== 'POST' || !graphql) return undefined;
   return /^application\/json\b/i.test(contentType ?? '') ? 'graphql' : undefined;
 }

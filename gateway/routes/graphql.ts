@@ -7,7 +7,7 @@ import { maxAliasesPlugin } from '@escape.tech/graphql-armor-max-aliases';
 import { maxDepthPlugin } from '@escape.tech/graphql-armor-max-depth';
 import { maxDirectivesPlugin } from '@escape.tech/graphql-armor-max-directives';
 import { maxTokensPlugin } from '@escape.tech/graphql-armor-max-tokens';
-import { execute, GraphQLError, type ExecutionResult, type GraphQLSchema, type ValidationContext } from 'graphql';
+import { execute, getOperationAST, GraphQLError, OperationTypeNode, type ExecutionResult, type GraphQLSchema, type ValidationContext } from 'graphql';
 import { createYoga, type Plugin } from 'graphql-yoga';
 import { toGraphQLError, toGraphQLRequestError, toRestError } from '../../src/errors/map.ts';
 import type { DocumentCompiler } from '../../src/graphql/compile.ts';
@@ -203,6 +203,14 @@ const errorsAreNotKept: Plugin<Record<string, unknown>, ServerContext> = {
   },
 };
 
+/** A mutation's answer is never kept, so an identical mutation runs again instead of being answered from the cache. */
+const mutationsAreNotKept: Plugin<Record<string, unknown>, ServerContext> = {
+  onExecute({ args }) {
+    const { exchange } = args.contextValue as Partial<ServerContext>;
+    if (exchange && getOperationAST(args.document, args.operationName)?.operation === OperationTypeNode.MUTATION) exchange.uncacheable = true;
+  },
+};
+
 /**
  * Each operation runs in a scope made for its document, once: the request's base with its reads
  * narrowed to what the document needs, and its own loaders. A document used often runs compiled
@@ -243,7 +251,7 @@ export function graphqlRoute(deps: GraphQLRouteDeps): (request: Request, exchang
     fetchAPI: NATIVE_FETCH_API,
     // Parsed documents by their text, within a bound in bytes (yoga's own is bounded by count).
     parserAndValidationCache: deps.documents,
-    plugins: [documentSizeLimit(deps.limits, deps.log), nestingLimit(deps.limits, deps.log), ...documentLimits(deps.limits), requestErrorsAre400, variablesLimit(deps.limits, deps.log), entryBudget(deps), scopedExecution(deps), slicedAnswer(deps.log), errorsAreNotKept],
+    plugins: [documentSizeLimit(deps.limits, deps.log), nestingLimit(deps.limits, deps.log), ...documentLimits(deps.limits), requestErrorsAre400, variablesLimit(deps.limits, deps.log), mutationsAreNotKept, entryBudget(deps), scopedExecution(deps), slicedAnswer(deps.log), errorsAreNotKept],
     context: async ({ request, exchange }) => {
       try {
         return await deps.baseFor(request, exchange);

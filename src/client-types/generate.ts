@@ -6,6 +6,7 @@ import * as typescriptPlugin from '@graphql-codegen/typescript';
 import { parse, printSchema } from 'graphql';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { buildGraphQLSchema } from '../graphql/build-schema.ts';
+import { componentTypeName, dynamicZoneInputName, dynamicZoneUnionName, inputName, typeName } from '../model/naming.ts';
 import type { ContentModel } from '../model/types.ts';
 import { buildOpenApiDocument } from '../openapi/document.ts';
 
@@ -36,7 +37,7 @@ export async function generateClientFiles(model: ContentModel): Promise<ClientFi
     documents: [],
     config: {},
     // GraphQL's own names (`ENUM_POST_FORMAT`, `PostEntityResponseCollection`), as clients write them in queries.
-    plugins: [{ typescript: { scalars: SCALARS, enumsAsTypes: true, namingConvention: 'keep' } }],
+    plugins: [{ typescript: { scalars: { ...SCALARS, ...zoneInputScalars(model) }, enumsAsTypes: true, namingConvention: 'keep' } }],
     pluginMap: { typescript: typescriptPlugin },
   });
   return new Map([
@@ -45,4 +46,20 @@ export async function generateClientFiles(model: ContentModel): Promise<ClientFi
     ['schema.graphql', `${sdl}\n`],
     ['graphql.ts', HEADER + graphql],
   ]);
+}
+
+/**
+ * Each dynamic zone's input scalar as the union of its components' inputs, each naming itself by
+ * `__typename`: `({ __typename: 'ComponentContentCallout' } & ComponentContentCalloutInput) | ...`.
+ */
+function zoneInputScalars(model: ContentModel): Record<string, string> {
+  const scalars: Record<string, string> = {};
+  for (const ct of model.contentTypes.values()) {
+    for (const attribute of ct.attributes.values()) {
+      if (attribute.type !== 'dynamiczone') continue;
+      const members = attribute.components.map((uid) => componentTypeName(model.components.get(uid)!));
+      scalars[dynamicZoneInputName(dynamicZoneUnionName(typeName(ct), attribute.name))] = members.map((m) => `({ __typename: '${m}' } & ${inputName(m)})`).join(' | ');
+    }
+  }
+  return scalars;
 }

@@ -50,6 +50,11 @@ export class MethodNotAllowedError extends ApplicationError {
   override readonly status = 405;
 }
 
+/** A feature of Strapi's API the gateway does not serve yet (uploads, sign-in): the field exists, its answer says so. */
+export class NotImplementedError extends ApplicationError {
+  override readonly status = 501;
+}
+
 /** A request body larger than the gateway accepts. */
 export class PayloadTooLargeError extends ApplicationError {
   override readonly status = 413;

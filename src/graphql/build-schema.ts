@@ -4,6 +4,7 @@ import { makeExecutableSchema } from '@graphql-tools/schema';
 import type { GraphQLSchema } from 'graphql';
 import {
   componentTypeName,
+  dynamicZoneInputName,
   dynamicZoneUnionName,
   entityName,
   enumName,
@@ -16,7 +17,8 @@ import type { RequestScope } from '../operations/scope.ts';
 import { attributeResolvers, dynamicZoneTypeResolver } from './resolve/attributes.ts';
 import { paginationFields } from '../operations/find.ts';
 import { rootResolvers } from './resolve/root.ts';
-import { scalarResolvers } from './schema/scalars.ts';
+import { mutationResolvers } from './resolve/mutations.ts';
+import { dynamicZoneInputScalar, scalarResolvers } from './schema/scalars.ts';
 import { buildTypeDefs } from './schema/type-defs.ts';
 
 // Resolver maps are heterogeneous by nature (scalars, enums, unions, objects), hence `any` values.
@@ -24,6 +26,7 @@ export function buildGraphQLSchema(model: ContentModel): GraphQLSchema {
   const resolvers: Record<string, any> = {
     ...scalarResolvers,
     Query: rootResolvers(model),
+    Mutation: mutationResolvers(model),
     Pagination: paginationFields,
   };
   const owners: Array<[AttributeOwner, string]> = [
@@ -37,7 +40,10 @@ export function buildGraphQLSchema(model: ContentModel): GraphQLSchema {
         resolvers[enumName(type, attribute.name)] = Object.fromEntries(attribute.values.map((v) => [enumValueName(v), v]));
       }
       if (attribute.type === 'dynamiczone') {
-        resolvers[dynamicZoneUnionName(type, attribute.name)] = { __resolveType: dynamicZoneTypeResolver(model) };
+        const union = dynamicZoneUnionName(type, attribute.name);
+        resolvers[union] = { __resolveType: dynamicZoneTypeResolver(model) };
+        const members = attribute.components.map((uid) => ({ typeName: componentTypeName(model.components.get(uid)!), uid }));
+        resolvers[dynamicZoneInputName(union)] = dynamicZoneInputScalar(dynamicZoneInputName(union), members);
       }
     }
   }

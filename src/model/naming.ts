@@ -51,6 +51,15 @@ export function dynamicZoneUnionName(ownerType: string, attribute: string): stri
   return `${ownerType}${pascalCase(attribute)}DynamicZone`;
 }
 
+/** `ArticleBlocksDynamicZoneInput`: the JSON scalar one item of a dynamic zone is written as. */
+export const dynamicZoneInputName = (union: string) => `${union}Input`;
+
+/** Root mutation fields of a content-type: `createArticle`, `updateArticle`, `deleteArticle`, `createArticleLocalization`. */
+export function mutationFieldNames(ct: Pick<ContentType, 'uid' | 'singularName'>) {
+  const type = typeName(ct);
+  return { create: `create${type}`, update: `update${type}`, delete: `delete${type}`, createLocalization: `create${type}Localization` } as const;
+}
+
 /** Root query field for one entry: `article`, `uploadFile`, `global`. */
 export function singleQueryField(ct: Pick<ContentType, 'uid' | 'singularName'>): string {
   return camelCase(typeName(ct));

@@ -1,13 +1,16 @@
-// One attribute -> its GraphQL output field and its filter input field. Exhaustive over every
-// attribute kind, so a new kind fails to compile until the schema knows how to show it.
+// One attribute -> its GraphQL output field, its filter input field and its field in the write
+// input. Exhaustive over every attribute kind, so a new kind fails to compile until the schema
+// knows how to show it.
 import { isExposed } from '../../access/rules.ts';
 import type { FieldDefinitionNode, InputValueDefinitionNode } from 'graphql';
 import {
   componentTypeName,
+  dynamicZoneInputName,
   dynamicZoneUnionName,
   entityResponseName,
   enumName,
   filtersInputName,
+  inputName,
   relationResponseCollectionName,
   typeName,
 } from '../../model/naming.ts';
@@ -64,13 +67,15 @@ export function outputField(model: ContentModel, owner: AttributeOwner, ownerTyp
       const target = model.contentTypes.get(attribute.type === 'media' ? MEDIA_UID : attribute.target)!;
       const target_ = typeName(target);
       const toMany = attribute.type === 'media' ? attribute.multiple : attribute.toMany;
+      // Strapi marks a required media field non-null (its wrapper always answers), not a relation.
+      const wrapper = (type: string) => (attribute.type === 'media' ? required(type, attribute) : type);
       // `filters` (and `publicationState`) on a to-one field are our additions: the related
       // entry, or null when it does not match (or is a draft, in the live state).
       if (!toMany) {
         const state = target.draftAndPublish ? [inputValue('publicationState', 'PublicationState', 'LIVE')] : [];
-        return [field(attribute.name, entityResponseName(target_), [inputValue('filters', filtersInputName(target_)), ...state])];
+        return [field(attribute.name, wrapper(entityResponseName(target_)), [inputValue('filters', filtersInputName(target_)), ...state])];
       }
-      return [field(attribute.name, relationResponseCollectionName(target_), listArgs(filtersInputName(target_), target.draftAndPublish))];
+      return [field(attribute.name, wrapper(relationResponseCollectionName(target_)), listArgs(filtersInputName(target_), target.draftAndPublish))];
     }
     case 'component': {
       const type = componentTypeName(model.components.get(attribute.component)!);
@@ -98,6 +103,31 @@ export function filterField(model: ContentModel, attribute: Attribute): InputVal
     case 'media':
     case 'dynamiczone':
       return [];
+    default:
+      return assertNever(attribute, 'attribute');
+  }
+}
+
+/**
+ * The field of `attribute` in its owner's write input (`ArticleInput`), as Strapi's plugin types
+ * it: every attribute, private ones too, none required; relations and media as ids, components
+ * as their inputs, a dynamic zone as a list of its JSON input scalar.
+ */
+export function inputField(model: ContentModel, ownerType: string, attribute: Attribute): InputValueDefinitionNode {
+  if (isScalar(attribute)) {
+    return inputValue(attribute.name, attribute.type === 'enumeration' ? enumName(ownerType, attribute.name) : OUTPUT_SCALAR[attribute.type]);
+  }
+  switch (attribute.type) {
+    case 'relation':
+      return inputValue(attribute.name, attribute.toMany ? '[ID]' : 'ID');
+    case 'media':
+      return inputValue(attribute.name, attribute.multiple ? '[ID]' : 'ID');
+    case 'component': {
+      const type = inputName(componentTypeName(model.components.get(attribute.component)!));
+      return inputValue(attribute.name, attribute.repeatable ? `[${type}]` : type);
+    }
+    case 'dynamiczone':
+      return inputValue(attribute.name, `[${dynamicZoneInputName(dynamicZoneUnionName(ownerType, attribute.name))}!]`);
     default:
       return assertNever(attribute, 'attribute');
   }

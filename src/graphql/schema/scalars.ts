@@ -1,6 +1,7 @@
-// Custom scalars of Strapi's GraphQL schema: JSON, Long, Date, Time, DateTime, plus the
-// I18NLocaleCode and Upload names clients reference. Each validates input and says why it refused.
-import { GraphQLError, GraphQLScalarType, Kind, type ValueNode } from 'graphql';
+// Custom scalars of Strapi's GraphQL schema: JSON, Long, Date, Time, DateTime, the I18NLocaleCode
+// and Upload names clients reference, and each dynamic zone's input. Each validates input and
+// says why it refused.
+import { GraphQLError, GraphQLScalarType, Kind, valueFromASTUntyped, type ValueNode } from 'graphql';
 import { calendarDate, rfc3339, timeWithSeconds } from '../../model/temporal.ts';
 
 function literalValue(ast: ValueNode): unknown {
@@ -108,6 +109,8 @@ function parseDateTime(value: unknown): Date {
 
 export const I18NLocaleCodeScalar = stringScalar('I18NLocaleCode', 'A string used to identify an i18n locale', (text) => (/^[A-Za-z0-9_-]{1,35}$/.test(text) ? text : undefined), 'a locale code');
 
+const UPLOADS_NOT_SERVED = 'Uploads are not accepted by this gateway yet: media come from the seed or an imported Strapi export';
+
 export const UploadScalar = new GraphQLScalarType({
   name: 'Upload',
   description: 'The `Upload` scalar type represents a file upload.',
@@ -115,12 +118,45 @@ export const UploadScalar = new GraphQLScalarType({
     throw new GraphQLError('Upload is an input-only scalar');
   },
   parseValue: () => {
-    throw new GraphQLError('Uploads are not accepted: this gateway serves the read API');
+    throw new GraphQLError(UPLOADS_NOT_SERVED);
   },
   parseLiteral: () => {
-    throw new GraphQLError('Uploads are not accepted: this gateway serves the read API');
+    throw new GraphQLError(UPLOADS_NOT_SERVED);
   },
 });
+
+/** A component a dynamic zone allows: its GraphQL type name and its uid. */
+export interface ZoneMember {
+  readonly typeName: string;
+  readonly uid: string;
+}
+
+/**
+ * `<Owner><Zone>DynamicZoneInput`: one item of a dynamic zone in a write, a JSON object naming its
+ * component by `__typename`, read as the REST item (`{ __component: "blocks.quote", ... }`). An
+ * item naming no component of the zone is refused while the document is validated, as Strapi's
+ * plugin refuses it (`Component not found. expected one of: ...`); a literal that is no object
+ * gets graphql-js's own message.
+ */
+export function dynamicZoneInputScalar(name: string, members: readonly ZoneMember[]): GraphQLScalarType {
+  const read = (value: unknown) => {
+    const member = isObject(value) ? members.find((m) => m.typeName === value.__typename) : undefined;
+    // Not a GraphQLError: graphql-js then prefixes the value and type refused, as Strapi's answers read.
+    if (!member) throw new TypeError(`Component not found. expected one of: ${members.map((m) => m.typeName).join(', ')}`);
+    const { __typename: _, ...fields } = value as Record<string, unknown>;
+    return { __component: member.uid, ...fields };
+  };
+  return new GraphQLScalarType({
+    name,
+    serialize: () => {
+      throw new GraphQLError(`${name} is an input-only scalar`);
+    },
+    parseValue: read,
+    parseLiteral: (ast, variables) => (ast.kind === Kind.OBJECT ? read(valueFromASTUntyped(ast, variables)) : undefined),
+  });
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export const scalarResolvers = {
   JSON: JSONScalar,

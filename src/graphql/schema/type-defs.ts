@@ -1,9 +1,11 @@
 // ContentModel -> the type definitions of Strapi v4's GraphQL schema for that model, as a
-// DocumentNode: entity types and their wrappers, components, filters, enums, unions, Query.
+// DocumentNode: entity types and their wrappers, components, filters, enums, unions, inputs, Query
+// and Mutation.
 import { Kind, type DefinitionNode, type DocumentNode } from 'graphql';
 import {
   collectionQueryField,
   componentTypeName,
+  dynamicZoneInputName,
   dynamicZoneUnionName,
   entityName,
   entityResponseCollectionName,
@@ -18,6 +20,7 @@ import {
 import { MEDIA_UID, USER_UID, hasRootQueries, type AttributeOwner, type ContentModel, type ContentType } from '../../model/types.ts';
 import { filterField, listArgs, outputField } from './attribute-fields.ts';
 import { enumType, field, inputType, inputValue, objectType, scalarType, unionType } from './sdl.ts';
+import { mutationType, writeInputDefinitions } from './mutation-defs.ts';
 import { PLUGIN_MORPH_MEMBERS, staticDefinitions } from './static-types.ts';
 
 export function buildTypeDefs(model: ContentModel): DocumentNode {
@@ -26,7 +29,8 @@ export function buildTypeDefs(model: ContentModel): DocumentNode {
   for (const ct of model.contentTypes.values()) definitions.push(...contentTypeDefinitions(model, ct));
   definitions.push(unionType('GenericMorph', morphMembers(model)));
   const me = model.contentTypes.has(USER_UID) ? [field('me', 'UsersPermissionsMe')] : [];
-  definitions.push(objectType('Query', [...[...model.contentTypes.values()].filter(hasRootQueries).flatMap(queryFields), ...me]));
+  const queries = [...model.contentTypes.values()].filter(hasRootQueries).flatMap(queryFields);
+  definitions.push(...writeInputDefinitions(model), objectType('Query', [...queries, ...pluginQueryFields(), ...me]), ...mutationType(model));
   return { kind: Kind.DOCUMENT, definitions };
 }
 
@@ -38,7 +42,7 @@ function ownerExtras(model: ContentModel, owner: AttributeOwner, type: string): 
     if (attribute.type === 'dynamiczone') {
       const union = dynamicZoneUnionName(type, attribute.name);
       const members = attribute.components.map((uid) => componentTypeName(model.components.get(uid)!));
-      extras.push(unionType(union, [...members, 'Error']), scalarType(`${union}Input`));
+      extras.push(unionType(union, [...members, 'Error']), scalarType(dynamicZoneInputName(union)));
     }
   }
   return extras;
@@ -102,6 +106,14 @@ function morphMembers(model: ContentModel): string[] {
   const api = types.filter((ct) => !ct.uid.startsWith('plugin::')).map(typeName);
   const [folder, locale] = PLUGIN_MORPH_MEMBERS;
   return [...[...model.components.values()].map(componentTypeName), 'UploadFile', folder, ...plugins, locale, ...api];
+}
+
+/** The upload folders' and i18n locales' queries, types the plugins define (static-types.ts). */
+function pluginQueryFields() {
+  return [['UploadFolder', 'uploadFolder', 'uploadFolders'], ['I18NLocale', 'i18NLocale', 'i18NLocales']].flatMap(([type, one, many]) => [
+    field(one, entityResponseName(type), [inputValue('id', 'ID')]),
+    field(many, entityResponseCollectionName(type), listArgs(filtersInputName(type), false)),
+  ]);
 }
 
 function queryFields(ct: ContentType) {

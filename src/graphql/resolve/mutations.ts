@@ -1,0 +1,58 @@
+// Root mutation fields -> write operations: `createArticle(data, locale)` is a `create` (a draft
+// unless `data.publishedAt` is given), `updateArticle` an `update`, `deleteArticle` a `delete`,
+// `createArticleLocalization` a `createLocalization`. The plugins' own mutations (uploads,
+// folders, roles, users, sign-in) say they are not served yet.
+import type { GraphQLFieldResolver } from 'graphql';
+import { NotImplementedError } from '../../errors/errors.ts';
+import { mutationFieldNames } from '../../model/naming.ts';
+import type { ContentModel, ContentType } from '../../model/types.ts';
+import type { Operation } from '../../operations/operation.ts';
+import { runOperation } from '../../operations/run.ts';
+import type { RequestScope } from '../../operations/scope.ts';
+import { hasContentMutations, UPLOAD_MUTATION_FIELDS, USERS_PERMISSIONS_MUTATION_FIELDS } from '../schema/mutation-defs.ts';
+import { restWriteData } from './write-input.ts';
+
+type Args = Record<string, unknown>;
+type Resolver = GraphQLFieldResolver<unknown, RequestScope, Args>;
+
+/** The features behind the plugins' mutations, and what serves them until then. */
+const NOT_SERVED: ReadonlyArray<readonly [fields: readonly string[], feature: string]> = [
+  [UPLOAD_MUTATION_FIELDS, 'uploading files and managing folders: media come from the seed or an imported Strapi export'],
+  [USERS_PERMISSIONS_MUTATION_FIELDS, 'signing in and managing users and roles: roles, users and tokens come from the seed'],
+];
+
+export function mutationResolvers(model: ContentModel): Record<string, Resolver> {
+  const resolvers: Record<string, Resolver> = {};
+  for (const type of [...model.contentTypes.values()].filter(hasContentMutations)) {
+    for (const [field, operation] of Object.entries(contentOperations(model, type))) {
+      resolvers[field] = (_root, args, scope) => runOperation(scope, operation(args));
+    }
+  }
+  for (const [fields, feature] of NOT_SERVED) {
+    for (const field of fields) {
+      resolvers[field] = () => {
+        throw new NotImplementedError(`${field} is not served by this gateway yet (${feature})`);
+      };
+    }
+  }
+  return resolvers;
+}
+
+/** Each mutation field of `type` -> the operation its arguments make. */
+export function contentOperations(model: ContentModel, type: ContentType): Record<string, (args: Args) => Operation> {
+  const names = mutationFieldNames(type);
+  const data = (args: Args) => restWriteData(model, type, args.data);
+  const locale = (args: Args) => args.locale as string | null | undefined;
+  const id = (args: Args) => args.id as string | null | undefined;
+  const operations: Record<string, (args: Args) => Operation> = {
+    [names.update]: (args) => ({ action: 'update', type, input: { id: id(args), data: data(args), locale: locale(args) } }),
+    [names.delete]: (args) => ({ action: 'delete', type, input: { id: id(args), locale: locale(args) } }),
+  };
+  if (type.kind === 'collectionType') {
+    operations[names.create] = (args) => ({ action: 'create', type, input: { data: data(args), locale: locale(args), publishByDefault: false } });
+  }
+  if (type.localized) {
+    operations[names.createLocalization] = (args) => ({ action: 'createLocalization', type, input: { id: id(args), data: data(args), locale: locale(args) } });
+  }
+  return operations;
+}
