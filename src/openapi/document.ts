@@ -3,6 +3,7 @@
 // Pure: the same model gives the same document.
 import type { ContentModel } from '../model/types.ts';
 import { ERROR_RESPONSES, otherPaths, restPaths } from './paths.ts';
+import { inputSchemas } from './input-schemas.ts';
 import { componentSchemas, ref, schemaNames } from './schemas.ts';
 
 export interface OpenApiOptions {
@@ -16,14 +17,14 @@ export type OpenApiDocument = Record<string, unknown> & { openapi: '3.1.0'; path
 
 /** The OpenAPI 3.1 document of `model`'s REST API and of the gateway's other routes. */
 export function buildOpenApiDocument(model: ContentModel, options: OpenApiOptions = {}): OpenApiDocument {
-  const errorContent = { 'application/json': { schema: ref(schemaNames.error) } };
   return {
     openapi: '3.1.0',
     info: {
       title: 'Content API',
       version: options.version ?? '1.0.0',
       description:
-        "A Strapi v4 compatible read API. Entries are `{ id, attributes }`; relations, media, components and dynamic zones appear only when populated. " +
+        "A Strapi v4 compatible content API. Entries are `{ id, attributes }`; relations, media, components and dynamic zones appear only when populated. " +
+        'Writes take `{ data: { ...attributes } }` and answer the written entry as a GET of it would. ' +
         'Examples that populate or filter through a relation assume a role allowed to read the related type.',
     },
     servers: [{ url: '/' }],
@@ -36,8 +37,10 @@ export function buildOpenApiDocument(model: ContentModel, options: OpenApiOption
     ],
     paths: { ...restPaths(model, options.locales ?? ['en']), ...otherPaths() },
     components: {
-      schemas: componentSchemas(model),
-      responses: Object.fromEntries(Object.entries(ERROR_RESPONSES).map(([name, { description }]) => [name, { description, content: errorContent }])),
+      schemas: { ...componentSchemas(model), ...inputSchemas(model) },
+      responses: Object.fromEntries(
+        Object.entries(ERROR_RESPONSES).map(([name, { description, schema }]) => [name, { description, content: { 'application/json': { schema: ref(schema ?? schemaNames.error) } } }]),
+      ),
       securitySchemes: {
         bearerAuth: { type: 'http', scheme: 'bearer', description: 'An API token; without one a request acts as the public role' },
       },

@@ -63,12 +63,12 @@ function parameter(name: Parameter, examples: readonly QueryExample[]): Paramete
   };
 }
 
-export type OperationKind = 'list' | 'one' | 'single' | 'files' | 'file' | 'users' | 'user' | 'me';
+export type OperationKind = 'list' | 'one' | 'single' | 'files' | 'file' | 'users' | 'user' | 'me' | 'write';
 
 /**
  * The parameters a route takes: lists are filtered, sorted and paged (users by top-level `start`
  * and `limit`, as their plugin reads them); every route selects. `me` shows none: its examples
- * would need a user's JWT.
+ * would need a user's JWT. A write selects what its answer reads back (its `locale` is its own).
  */
 export function queryParameters(model: ContentModel, target: ContentType, kind: OperationKind, locales: readonly string[]): ParameterObject[] {
   if (kind === 'me') return [];
@@ -76,6 +76,7 @@ export function queryParameters(model: ContentModel, target: ContentType, kind: 
   const list = kind === 'list' || kind === 'files' || kind === 'users';
   const names: Parameter[] = ['fields', 'populate'];
   if (list) names.push('filters', 'sort');
+  if (kind === 'write') return names.map((name) => parameter(name, examples[name]));
   if (target.localized) names.push('locale');
   if (target.draftAndPublish) names.push('publicationState');
   if (kind === 'list' || kind === 'files') names.push('pagination');

@@ -1,26 +1,33 @@
 // The gateway's routes as OpenAPI path items: per content-type its REST routes (list, by id, or
-// the single type), the media library, and the routes around them (GraphQL, health, metrics, media).
+// the single type; reads and writes), the media library, and the routes around them (GraphQL,
+// health, metrics, media).
 import { pascalCase, typeName } from '../model/naming.ts';
 import { MEDIA_UID, USER_UID, type ContentModel, type ContentType } from '../model/types.ts';
 import { type OperationKind, queryParameters } from './parameters.ts';
+import { isWritable } from './input-schemas.ts';
 import { ref, schemaNames, type Schema } from './schemas.ts';
+import { json, response, writeOperation } from './write-operations.ts';
 
 type PathItem = Record<string, unknown>;
 
-const json = (schema: Schema) => ({ 'application/json': { schema } });
-const response = (name: string) => ({ $ref: `#/components/responses/${name}` });
-
-/** Error answers, each Strapi's envelope. */
-export const ERROR_RESPONSES: Record<string, { description: string }> = {
+/** Error answers, each Strapi's envelope (`schema`: a narrower one than `ErrorResponse`). */
+export const ERROR_RESPONSES: Record<string, { description: string; schema?: string }> = {
   BadRequest: { description: '`ValidationError`: an unknown or unusable field, a bad value, past the query limits' },
+  InvalidBody: {
+    description:
+      '`ValidationError` listing every invalid attribute in `details.errors` (`message` is the one error’s, or `N errors occurred`); ' +
+      '`ValidationError` `Missing "data" payload in the request body` (`details: {}`); `SyntaxError` for a body that is not JSON; ' +
+      'or a bad query parameter, as on reads',
+    schema: 'ValidationErrorResponse',
+  },
   Unauthorized: { description: '`UnauthorizedError`: an `Authorization: Bearer` token that is not known' },
-  Forbidden: { description: "`ForbiddenError`: the caller's role may not read this content-type" },
+  Forbidden: { description: "`ForbiddenError`: the caller's role may not do this on this content-type" },
   NotFound: { description: '`NotFoundError`: no such route or entry (or a draft, in the live state)' },
   PayloadTooLarge: { description: '`PayloadTooLargeError`: a request body over 1 MiB' },
   ServiceUnavailable: { description: '`ServiceUnavailableError`: the database did not answer in time, or the gateway is starting or stopping' },
 };
 
-function operation(model: ContentModel, target: ContentType, kind: OperationKind, locales: readonly string[]): Record<string, unknown> {
+function operation(model: ContentModel, target: ContentType, kind: Exclude<OperationKind, 'write'>, locales: readonly string[]): Record<string, unknown> {
   const type = typeName(target);
   const [operationId, summary, schema] = {
     list: [`find${pascalCase(target.pluralName)}`, `List ${target.displayName} entries`, ref(schemaNames.list(target))],
@@ -67,16 +74,33 @@ export function restPaths(model: ContentModel, locales: readonly string[]): Reco
       paths['/api/users'] = { get: operation(model, target, 'users', locales) };
       paths['/api/users/me'] = { get: operation(model, target, 'me', locales) };
       paths['/api/users/{id}'] = { get: operation(model, target, 'user', locales) };
-    } else if (!target.uid.startsWith('api::')) {
-      continue;
-    } else if (target.kind === 'collectionType') {
-      paths[`/api/${target.pluralName}`] = { get: operation(model, target, 'list', locales) };
-      paths[`/api/${target.pluralName}/{id}`] = { get: operation(model, target, 'one', locales) };
-    } else {
-      paths[`/api/${target.singularName}`] = { get: operation(model, target, 'single', locales) };
+    } else if (isWritable(target)) {
+      Object.assign(paths, contentApiPaths(model, target, locales));
     }
   }
   return paths;
+}
+
+/** A content API type's routes, reads and writes; a method a path does not take is a 405. */
+function contentApiPaths(model: ContentModel, target: ContentType, locales: readonly string[]): Record<string, PathItem> {
+  const write = (action: Parameters<typeof writeOperation>[2]) => writeOperation(model, target, action, locales);
+  if (target.kind === 'singleType') {
+    return {
+      [`/api/${target.singularName}`]: {
+        description: 'A single type: `POST` is a 405 (`MethodNotAllowedError`, `Allow: GET, HEAD, PUT, DELETE`)',
+        get: operation(model, target, 'single', locales),
+        put: write('update'),
+        delete: write('delete'),
+      },
+    };
+  }
+  return {
+    [`/api/${target.pluralName}`]: { get: operation(model, target, 'list', locales), post: write('create') },
+    [`/api/${target.pluralName}/{id}`]: { get: operation(model, target, 'one', locales), put: write('update'), delete: write('delete') },
+    ...(target.localized
+      ? { [`/api/${target.pluralName}/{id}/localizations`]: { description: 'Only `POST` (any other method is a 405)', post: write('createLocalization') } }
+      : {}),
+  };
 }
 
 const GRAPHQL_RESPONSE: Schema = {

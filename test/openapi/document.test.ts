@@ -1,6 +1,6 @@
-// The OpenAPI 3.1 document: valid against the specification's schema, a route for every
-// content-type, and checked examples: every parameter form it shows answers 200 on the demo,
-// with a body its response schema accepts.
+// The OpenAPI 3.1 document: valid against the specification's schema, every route (read and
+// write) of every content-type as the router takes them, and checked examples: every parameter
+// form it shows answers 200 on the demo, with a body its response schema accepts.
 import { existsSync } from 'node:fs';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { Ajv2020 } from 'ajv/dist/2020.js';
@@ -8,10 +8,11 @@ import addFormats from 'ajv-formats';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadContentModel } from '../../src/model/load.ts';
 import { buildOpenApiDocument, type OpenApiDocument } from '../../src/openapi/document.ts';
+import { allowedMethods } from '../../src/rest/routes.ts';
 import { scalarSchema } from '../../src/openapi/schemas.ts';
 import { DEMO_TOKEN, demoGateway } from '../support/demo-gateway.ts';
 
-type Operation = { operationId: string; parameters?: Array<{ name: string; in: string; examples?: Record<string, { 'x-query-string'?: string }> }>; responses: Record<string, { content?: Record<string, { schema: unknown }> }> };
+type Operation = { operationId: string; requestBody?: unknown; parameters?: Array<{ name: string; in: string; examples?: Record<string, { 'x-query-string'?: string }> }>; responses: Record<string, { content?: Record<string, { schema: unknown }> }> };
 
 const CONFORMANCE_MODEL = '../shared/conformance/fixture/schema';
 
@@ -20,6 +21,17 @@ beforeAll(async () => {
   const { gateway } = await demoGateway();
   document = await (await gateway.fetch(new Request('http://gateway.test/documentation/openapi.json'))).json();
 });
+
+const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'options', 'head', 'trace'];
+
+/** Every operation under /api, as `METHOD path`. */
+function operations(doc: OpenApiDocument): Array<[string, Operation]> {
+  return Object.entries(doc.paths)
+    .filter(([path]) => path.startsWith('/api/'))
+    .flatMap(([path, item]) => Object.entries(item).filter(([key]) => METHODS.includes(key)).map(([method, operation]): [string, Operation] => [`${method.toUpperCase()} ${path}`, operation as Operation]));
+}
+
+const documentedRoutes = (doc: OpenApiDocument) => operations(doc).map(([route]) => route);
 
 /** Every GET under /api with each example query string of each of its parameters. */
 function exampleRequests(doc: OpenApiDocument): Array<[string, string, Operation]> {
@@ -46,25 +58,39 @@ describe('the OpenAPI document', () => {
 
   // ../shared (the conformance fixture) is not beside every clone.
   const models = ['schema', 'test/fixtures/blog', ...(existsSync(CONFORMANCE_MODEL) ? [CONFORMANCE_MODEL] : [])];
-  it.each(models)('has a route for every content-type of %s', async (dir) => {
+  it.each(models)('has every route of every content-type of %s, reads and writes', async (dir) => {
     const model = await loadContentModel(dir);
     const doc = buildOpenApiDocument(model);
     const expected = [...model.contentTypes.values()].flatMap((ct) =>
-      ct.uid === 'plugin::upload.file' ? ['/api/upload/files', '/api/upload/files/{id}']
-        : ct.uid === 'plugin::users-permissions.user' ? ['/api/users', '/api/users/me', '/api/users/{id}']
+      ct.uid === 'plugin::upload.file' ? ['GET /api/upload/files', 'GET /api/upload/files/{id}']
+        : ct.uid === 'plugin::users-permissions.user' ? ['GET /api/users', 'GET /api/users/me', 'GET /api/users/{id}']
           : !ct.uid.startsWith('api::') ? []
-            : ct.kind === 'collectionType' ? [`/api/${ct.pluralName}`, `/api/${ct.pluralName}/{id}`] : [`/api/${ct.singularName}`]);
-    expect(expected).toEqual(expect.arrayContaining(['/api/users', '/api/upload/files']));
-    expect(Object.keys(doc.paths).filter((p) => p.startsWith('/api/')).sort()).toEqual(expected.sort());
+            : ct.kind === 'singleType' ? [`GET /api/${ct.singularName}`, `PUT /api/${ct.singularName}`, `DELETE /api/${ct.singularName}`]
+              : [
+                  `GET /api/${ct.pluralName}`, `POST /api/${ct.pluralName}`,
+                  `GET /api/${ct.pluralName}/{id}`, `PUT /api/${ct.pluralName}/{id}`, `DELETE /api/${ct.pluralName}/{id}`,
+                  ...(ct.localized ? [`POST /api/${ct.pluralName}/{id}/localizations`] : []),
+                ]);
+    expect(expected).toEqual(expect.arrayContaining(['GET /api/users', 'GET /api/upload/files']));
+    expect(documentedRoutes(doc).sort()).toEqual(expected.sort());
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/graphql', '/_health', '/_health/live', '/metrics', '/uploads/{file}']));
   });
 
-  it('describes errors in Strapi’s envelope on every REST route', () => {
-    for (const [path, item] of Object.entries(document.paths)) {
-      if (!path.startsWith('/api/')) continue;
-      const responses = (item.get as Operation).responses;
-      expect(Object.keys(responses)).toEqual(expect.arrayContaining(['200', '400', '401', '403', '503']));
-      expect(responses['400']).toEqual({ $ref: '#/components/responses/BadRequest' });
+  it.each(models)('documents exactly the methods the router takes on each path of %s', async (dir) => {
+    const model = await loadContentModel(dir);
+    const doc = buildOpenApiDocument(model);
+    for (const path of Object.keys(doc.paths).filter((p) => p.startsWith('/api/'))) {
+      const documented = Object.keys(doc.paths[path]).filter((key) => METHODS.includes(key)).map((m) => m.toUpperCase());
+      const taken = allowedMethods(model, path.replace('{id}', '1')).filter((m) => m !== 'HEAD');
+      expect({ path, methods: documented.sort() }).toEqual({ path, methods: taken.sort() });
+    }
+  });
+
+  it('describes errors in Strapi’s envelope on every REST route, a body’s with every invalid attribute', () => {
+    for (const [route, operation] of operations(document)) {
+      const writesBody = operation.requestBody !== undefined;
+      expect(Object.keys(operation.responses), route).toEqual(expect.arrayContaining(['200', '400', '401', '403', '503', ...(writesBody ? ['413'] : [])]));
+      expect(operation.responses['400'], route).toEqual({ $ref: `#/components/responses/${writesBody ? 'InvalidBody' : 'BadRequest'}` });
     }
   });
 
