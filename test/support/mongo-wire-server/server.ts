@@ -54,6 +54,8 @@ export interface WireServer {
   resume(): void;
   /** Fails matching commands (error reply or dropped connection), like `failCommand`. */
   failCommands(rule: FailRule): void;
+  /** Forgets every fail rule: the database answers again. */
+  clearFaults(): void;
 }
 
 const HOST = '127.0.0.1';
@@ -131,6 +133,10 @@ class WireTestServer implements WireServer {
 
   failCommands(rule: FailRule): void {
     this.faults.add(rule);
+  }
+
+  clearFaults(): void {
+    this.faults.clear();
   }
 
   pause(): void {

@@ -1,6 +1,6 @@
 // The wire test server's transactions, unique indexes and write concerns through a plain driver
 // client: what MongoDB 7.0 accepts it accepts, what MongoDB refuses it refuses with MongoDB's codes.
-import { MongoClient, MongoServerError, type Db } from 'mongodb';
+import { MongoClient, MongoServerError, type Db, type WriteConcernSettings } from 'mongodb';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startWireServer, type WireServer } from './server.ts';
 
@@ -179,7 +179,7 @@ describe('write concerns on the device', () => {
     ['replica set', () => db, { w: 'eastCoast' }, 79],
     ['standalone', () => single.db('device'), { w: 'majority' }, undefined],
     ['standalone', () => single.db('device'), { w: 2 }, 2],
-  ])('on the %s, %j answers %s', async (_kind, database, writeConcern, code) => {
+  ] as Array<[string, () => Db, WriteConcernSettings, number | undefined]>)('on the %s, %j answers %s', async (_kind, database, writeConcern, code) => {
     const error = await failure(database().collection('things').insertOne({ id: 1 }, { writeConcern }));
     expect(error?.code).toBe(code);
   });
