@@ -108,6 +108,13 @@ export interface Gateway {
   remeasure(): Promise<void>;
   /** The data or the access settings changed (an import): kept answers and measurements are dropped. */
   dataChanged(): void;
+  /**
+   * Writes changed these collections, on this gateway or on another one sharing its MongoDB (the
+   * data watch learns of those from the write marks): kept answers that may show them are
+   * dropped. Today that is every kept answer, as the response cache does not know yet which
+   * collections an answer read.
+   */
+  forget(collections: readonly string[]): void;
   readonly metrics: GatewayMetrics;
 }
 
@@ -167,6 +174,9 @@ export function createGateway(deps: GatewayDeps): Gateway {
     dataChanged() {
       responses.clear();
       entryCosts.forget();
+    },
+    forget() {
+      responses.clear();
     },
     remeasure: () => entryCosts.remeasure(),
     metrics,

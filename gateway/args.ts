@@ -15,6 +15,8 @@ export interface GatewayConfig {
   strapiExport?: { file: string; key?: string };
   mongodbUri?: string;
   readPreference?: string;
+  /** MongoDB's `w` for writes: `majority`, a number, a tag set (docs/mongodb.md). */
+  writeConcern?: string;
   dbTimeoutMs: number;
   /** On MongoDB, how often the data version is read (an import by another process). */
   dataPollMs: number;
@@ -65,7 +67,8 @@ export const START_FLAGS: readonly Flag[] = [
 const ENV_ONLY: ReadonlyArray<[string, string]> = [
   ['MONGODB_URI', 'MongoDB connection string; unset: the embedded in-process store'],
   ['MONGODB_READ_PREFERENCE', 'e.g. secondaryPreferred (default primary)'],
-  ['DATA_POLL_MS', 'on MongoDB, how often the data version an import writes is read, to drop kept answers (default 5000)'],
+  ['MONGODB_WRITE_CONCERN', "w of every write: majority, a number or a tag set (default: the URI's w, else majority on a replica set, the server's on a standalone)"],
+  ['DATA_POLL_MS', "on MongoDB, how often the import version and the write marks are read, to drop kept answers other gateways' writes changed (default 1000)"],
   ['DB_TIMEOUT_MS', 'longest a database call may take before the request answers 503 (default 5000)'],
   ['API_TOKEN_SALT', "Strapi's salt of API tokens (the project's own); unset: API tokens are refused"],
   ['JWT_SECRET', "users-permissions' JWT secret (the project's own); unset: users' JWTs are refused"],
@@ -108,7 +111,7 @@ export function parseGatewayArgs(argv: readonly string[], env: Record<string, st
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigurationError(`Invalid port ${text('port', 'PORT')}: expected 0-65535`);
   const dbTimeoutMs = Number(env.DB_TIMEOUT_MS ?? 5000);
   if (!Number.isFinite(dbTimeoutMs) || dbTimeoutMs <= 0) throw new ConfigurationError(`Invalid DB_TIMEOUT_MS ${env.DB_TIMEOUT_MS}: expected milliseconds`);
-  const dataPollMs = Number(env.DATA_POLL_MS ?? 5000);
+  const dataPollMs = Number(env.DATA_POLL_MS ?? 1000);
   if (!Number.isInteger(dataPollMs) || dataPollMs <= 0) throw new ConfigurationError(`Invalid DATA_POLL_MS ${env.DATA_POLL_MS}: expected milliseconds`);
   const drainDeadlineMs = Number(text('drain-deadline', 'DRAIN_DEADLINE_MS') ?? DEFAULT_DRAIN_DEADLINE_MS);
   if (!Number.isFinite(drainDeadlineMs) || drainDeadlineMs < 0) {
@@ -132,6 +135,7 @@ export function parseGatewayArgs(argv: readonly string[], env: Record<string, st
     ...(archive === undefined ? {} : { strapiExport: { file: archive, ...(key === undefined ? {} : { key }) } }),
     mongodbUri: env.MONGODB_URI || undefined,
     readPreference: env.MONGODB_READ_PREFERENCE || undefined,
+    writeConcern: env.MONGODB_WRITE_CONCERN || undefined,
     dbTimeoutMs,
     dataPollMs,
     configFile: text('config', 'GATEWAY_CONFIG'),

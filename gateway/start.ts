@@ -17,6 +17,7 @@ import { importStrapiExport } from '../src/strapi-export/import-archive.ts';
 import { ensureModelIndexes } from '../src/store/indexes.ts';
 import { createMongoStore } from '../src/store/mongo-store.ts';
 import type { Store } from '../src/store/store.ts';
+import { changedCollections, readWriteMarks, type WriteMarks } from '../src/store/write-marks.ts';
 import { createGateway, type Gateway } from './app.ts';
 import type { GatewayConfig } from './args.ts';
 import { countsLine, startupBanner } from './banner.ts';
@@ -107,7 +108,7 @@ async function startData(config: GatewayConfig): Promise<StartData | undefined> 
 
 function openStore(config: GatewayConfig): Store {
   return config.mongodbUri
-    ? createMongoStore({ uri: config.mongodbUri, readPreference: config.readPreference, timeoutMs: config.dbTimeoutMs })
+    ? createMongoStore({ uri: config.mongodbUri, readPreference: config.readPreference, writeConcern: config.writeConcern, timeoutMs: config.dbTimeoutMs })
     : new EmbeddedStore();
 }
 
@@ -148,11 +149,19 @@ async function reportCounts({ log, data, model, store }: Parts): Promise<void> {
   log(`  ${(data ? 'imported' : 'in the database').padEnd(15)}${countsLine(await storeCounts(model, store))}`);
 }
 
+/** What the data watch last read: the import version and the write marks. */
+interface Seen {
+  version?: string;
+  marks?: WriteMarks;
+}
+
 /**
- * On MongoDB another process can import: its new version makes this gateway read the settings
- * again and drop its kept answers and measurements. Returns what stops the polling.
+ * On MongoDB other processes write: an import's new version makes this gateway read the settings
+ * again and drop its kept answers and measurements; a write (here or on another gateway) moves
+ * the write marks of the collections it changed, and the gateway forgets what it keeps of them.
+ * Returns what stops the polling.
  */
-function watchDataVersion(parts: Parts, seen: { version?: string }): () => void {
+function watchDataVersion(parts: Parts, seen: Seen): () => void {
   const { config, store, settings, gateway, logger } = parts;
   let polling = false;
   const poll = async () => {
@@ -160,6 +169,10 @@ function watchDataVersion(parts: Parts, seen: { version?: string }): () => void 
     polling = true;
     try {
       const version = await dataVersion(store);
+      const marks = await readWriteMarks(store);
+      const changed = seen.marks ? changedCollections(seen.marks, marks) : [];
+      seen.marks = marks;
+      if (changed.length) gateway.forget(changed);
       if (version === undefined || version === seen.version) return;
       const loaded = await loadVersionedSettings(store);
       settings.current = loaded.settings;
@@ -182,12 +195,13 @@ function watchDataVersion(parts: Parts, seen: { version?: string }): () => void 
 }
 
 /** Prepares a store that was not ready at start (MongoDB), retrying until it is or the gateway closes. */
-async function prepareWhenReachable(parts: Parts, seen: { version?: string }, closing: () => boolean, maxRetryDelayMs: number): Promise<void> {
+async function prepareWhenReachable(parts: Parts, seen: Seen, closing: () => boolean, maxRetryDelayMs: number): Promise<void> {
   const { config, model, store, data, settings, gateway, log } = parts;
   for (let attempt = 1; !settings.current && !closing(); attempt++) {
     try {
       settings.current = await prepareStore(model, store, data, log, config.secrets?.apiTokenSalt);
       seen.version = await dataVersion(store);
+      seen.marks = await readWriteMarks(store);
       await gateway.remeasure();
       log('database ready');
       await reportCounts(parts);
@@ -247,7 +261,7 @@ export async function startGateway(config: GatewayConfig, options: StartOptions 
   if (settings.current) await reportCounts(parts);
 
   let closing = false;
-  const seen: { version?: string } = {};
+  const seen: Seen = {};
   const unwatch = config.mongodbUri ? watchDataVersion(parts, seen) : () => {};
   const ready = prepareWhenReachable(parts, seen, () => closing, options.maxRetryDelayMs ?? 5000);
   return {

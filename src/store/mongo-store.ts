@@ -1,5 +1,6 @@
 // The MongoDB store: Store calls in, official-driver commands out. It connects on first use, so the
 // gateway starts before the database does; an unreachable or silent database becomes a 503.
+// Writes are transactions where the deployment has them (mongo-write.ts).
 import {
   MongoBulkWriteError,
   MongoClient,
@@ -16,8 +17,10 @@ import {
   type Db,
   type Document,
   type Sort,
+  type WriteConcernSettings,
 } from 'mongodb';
 import { ConfigurationError, ServiceUnavailableError } from '../errors/errors.ts';
+import { writeInOrder, writeInTransaction, type WriteTarget } from './mongo-write.ts';
 import type { Change, Doc, Filter, FindOptions, IndexSpec, Store } from './store.ts';
 
 export interface MongoStoreOptions {
@@ -30,6 +33,12 @@ export interface MongoStoreOptions {
    * connecting and each answer. A call the driver retries once can take up to about twice this.
    */
   timeoutMs?: number;
+  /**
+   * The write concern's `w`: `majority`, a number of members, or a tag set's name. Absent: the
+   * connection string's `w`, else `majority` on a replica set or mongos and the server's default
+   * on a standalone.
+   */
+  writeConcern?: string;
 }
 
 const DEFAULT_TIMEOUT_MS = 5000;
@@ -54,6 +63,7 @@ const UNAVAILABLE_CODES = new Set([
   13436, // NotPrimaryOrSecondary
 ]);
 const NAMESPACE_NOT_FOUND = 26;
+const DUPLICATE_KEY = 11000;
 
 interface Counter {
   _id: string;
@@ -65,12 +75,16 @@ export class MongoStore implements Store {
   private readonly db: Db;
   private readonly timeoutMs: number;
   private readonly readPreference: ReadPreferenceMode | undefined;
+  private readonly writeConcern: WriteConcernSettings | undefined;
+  /** Whether the deployment runs transactions (a replica set member or mongos), once known. */
+  private transactional: boolean | undefined;
   private closed = false;
 
   /** Never touches the network: the first call connects. */
   constructor(options: MongoStoreOptions) {
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.readPreference = checkReadPreference(options.readPreference);
+    this.writeConcern = parseWriteConcern(options.writeConcern);
     try {
       this.client = new MongoClient(options.uri, {
         // The driver's own bounds: finding a server, opening a socket, and each answer.
@@ -130,16 +144,15 @@ export class MongoStore implements Store {
   }
 
   /**
-   * The changes in order, collection by collection. Not yet a transaction: the MongoDB write work
-   * (issue 21) makes it one where the deployment supports it.
+   * One transaction on a replica set or mongos; on a standalone, an order that leaves nothing
+   * dangling (mongo-write.ts). Either way the collections' write marks move with the write.
    */
   write(changes: readonly Change[]): Promise<void> {
-    return this.run('write', changes[0]?.collection ?? '', async (db) => {
-      for (const change of changes) {
-        const target = db.collection(change.collection);
-        if (change.op === 'put') await target.replaceOne({ id: change.doc.id }, change.doc, { upsert: true });
-        else await target.deleteOne({ id: change.id });
-      }
+    if (changes.length === 0) return Promise.resolve();
+    return this.run('write', changes[0]!.collection, async (db) => {
+      const transactional = await this.isTransactional(db);
+      const target: WriteTarget = { client: this.client, db, timeoutMs: this.timeoutMs, writeConcern: this.writeConcernFor(transactional) };
+      await (transactional ? writeInTransaction(target, changes) : writeInOrder(target, changes));
     });
   }
 
@@ -167,9 +180,14 @@ export class MongoStore implements Store {
   ensureIndexes(collection: string, indexes: readonly IndexSpec[]): Promise<void> {
     if (indexes.length === 0) return Promise.resolve();
     return this.run('ensureIndexes', collection, async (db) => {
-      await db
-        .collection(collection)
-        .createIndexes(indexes.map(({ keys, name, unique }) => ({ key: keys, name, ...(unique ? { unique: true } : {}) })));
+      const specs = indexes.map(({ keys, name, unique, partial }) => ({ key: keys, name, ...(unique ? { unique: true } : {}), ...(partial ? { partialFilterExpression: partial } : {}) }));
+      try {
+        await db.collection(collection).createIndexes(specs);
+      } catch (error) {
+        if (!(error instanceof MongoServerError && error.code === DUPLICATE_KEY)) throw error;
+        // Retrying cannot help: documents already break the uniqueness the model declares.
+        throw new ConfigurationError(`A unique index cannot be built on ${collection}: ${error.message}. Give those entries distinct values (or none), then start again.`);
+      }
     });
   }
 
@@ -201,6 +219,22 @@ export class MongoStore implements Store {
     return this.run('ping', undefined, async (db) => {
       await db.command({ ping: 1 }, this.readPreference ? { readPreference: this.readPreference } : {});
     });
+  }
+
+  /** The deployment's answer to hello, once: a replica set member (`setName`) or mongos runs transactions. */
+  private async isTransactional(db: Db): Promise<boolean> {
+    if (this.transactional === undefined) {
+      const hello = await db.admin().command({ hello: 1 });
+      this.transactional = hello.setName !== undefined || hello.msg === 'isdbgrid';
+    }
+    return this.transactional;
+  }
+
+  /** The configured write concern; else the connection string's; else majority where transactions run. */
+  private writeConcernFor(transactional: boolean): WriteConcernSettings | undefined {
+    if (this.writeConcern) return this.writeConcern;
+    if (this.client.options.writeConcern?.w !== undefined) return undefined;
+    return transactional ? { w: 'majority' } : undefined;
   }
 
   async close(): Promise<void> {
@@ -247,6 +281,14 @@ function checkReadPreference(mode: string | undefined): ReadPreferenceMode | und
   return mode as ReadPreferenceMode;
 }
 
+/** `majority`, a number of members, or a tag set's name, as MongoDB's `w` takes them. */
+function parseWriteConcern(w: string | undefined): WriteConcernSettings | undefined {
+  if (w === undefined) return undefined;
+  if (w.trim() === '') throw new ConfigurationError('The write concern must be majority, a number of members or a tag set name; received an empty value');
+  // The driver's type names only `majority`; it sends a tag set's name as given.
+  return { w: /^\d+$/.test(w) ? Number(w) : (w as 'majority') };
+}
+
 /**
  * The error that actually happened: a bulk write that never reached the server wraps the
  * network or server-selection error in a MongoBulkWriteError, as its `errorResponse`.
@@ -275,8 +317,15 @@ export function isUnavailable(error: unknown): boolean {
   if (error instanceof MongoServerError && typeof error.code === 'number' && UNAVAILABLE_CODES.has(error.code)) return true;
   // The driver lets a write on a socket the server already closed escape as Node's own error.
   if (error instanceof Error && SOCKET_ERROR_CODES.has(String((error as NodeJS.ErrnoException).code))) return true;
-  // Errors the driver would have retried, still failing after its retry.
-  return error instanceof MongoError && (error.hasErrorLabel(MongoErrorLabel.RetryableWriteError) || error.name === 'MongoWaitQueueTimeoutError');
+  // Errors the driver would have retried, still failing after its retry; a transaction that kept
+  // losing races (or whose commit's outcome could not be learnt) within the time bound.
+  return (
+    error instanceof MongoError &&
+    (error.hasErrorLabel(MongoErrorLabel.RetryableWriteError) ||
+      error.hasErrorLabel(MongoErrorLabel.TransientTransactionError) ||
+      error.hasErrorLabel(MongoErrorLabel.UnknownTransactionCommitResult) ||
+      error.name === 'MongoWaitQueueTimeoutError')
+  );
 }
 
 function isNamespaceNotFound(error: unknown): boolean {

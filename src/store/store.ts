@@ -22,7 +22,14 @@ export interface FindOptions {
 export interface IndexSpec {
   /** Key paths with direction, as MongoDB's `createIndexes` takes them. */
   keys: Record<string, SortDirection>;
+  /** No two indexed documents share the values of `keys` (a write that would: {@link UniqueViolation}). */
   unique?: boolean;
+  /**
+   * Only the documents matching this filter are indexed, and held unique (MongoDB's
+   * `partialFilterExpression`: equality, `$exists: true`, `$gt`/`$gte`/`$lt`/`$lte`, `$type`,
+   * `$in`, `$and`, `$or`). Without one, a unique index counts a missing or null key as a value.
+   */
+  partial?: Filter;
   name: string;
 }
 

@@ -9,8 +9,8 @@ const parse = (argv: string[], env: Record<string, string> = {}) => parseGateway
 describe('npm start arguments', () => {
   it('has defaults a newcomer can run with', () => {
     expect(parse([])).toEqual({
-      port: 1337, host: '0.0.0.0', schemaDir: 'schema', seedFile: 'schema/seed.json', mongodbUri: undefined, readPreference: undefined,
-      dbTimeoutMs: 5000, dataPollMs: 5000, configFile: undefined, uploadsDir: 'public/uploads', mediaUrl: undefined, graphiql: true, docs: true,
+      port: 1337, host: '0.0.0.0', schemaDir: 'schema', seedFile: 'schema/seed.json', mongodbUri: undefined, readPreference: undefined, writeConcern: undefined,
+      dbTimeoutMs: 5000, dataPollMs: 1000, configFile: undefined, uploadsDir: 'public/uploads', mediaUrl: undefined, graphiql: true, docs: true,
       responseCache: true, drainDeadlineMs: 10_000, logLevel: 'info', secrets: { apiTokenSalt: undefined, jwtSecret: undefined },
     });
   });
@@ -34,6 +34,7 @@ describe('npm start arguments', () => {
     ['RESPONSE_CACHE=off', [], { RESPONSE_CACHE: 'off' }, { responseCache: false }],
     ['--no-response-cache over RESPONSE_CACHE=on', ['--no-response-cache'], { RESPONSE_CACHE: 'on' }, { responseCache: false }],
     ['DATA_POLL_MS', [], { DATA_POLL_MS: '250' }, { dataPollMs: 250 }],
+    ['MONGODB_WRITE_CONCERN', [], { MONGODB_WRITE_CONCERN: 'majority' }, { writeConcern: 'majority' }],
     ['API_TOKEN_SALT and JWT_SECRET', [], { API_TOKEN_SALT: 's', JWT_SECRET: 'j' }, { secrets: { apiTokenSalt: 's', jwtSecret: 'j' } }],
   ])('reads %s', (_name, argv, env, expected) => {
     expect(parse(argv, env)).toMatchObject(expected);

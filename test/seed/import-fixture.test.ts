@@ -152,7 +152,7 @@ describe.skipIf(!hasFixture)('importing the conformance fixture seed', () => {
 
   it('ensures the documented indexes', async () => {
     expect((await store.listIndexes('articles')).sort()).toEqual(
-      ['_id_', 'id_1', 'cover_1', 'gallery_1', 'author_1', 'category_1', 'tags_1', 'related_1', 'locale_1', 'publishedAt_1'].sort(),
+      ['_id_', 'id_1', 'cover_1', 'gallery_1', 'author_1', 'category_1', 'tags_1', 'related_1', 'locale_1', 'publishedAt_1', 'slug_unique'].sort(),
     );
   });
 

@@ -17,14 +17,22 @@ describe('the indexes of a content-type', () => {
   it.each([
     [
       'api::thing.thing',
-      ['id_1!', 'aString_1', 'oneToOneOwner_1', 'oneToManyOwner_1', 'manyToOneOwner_1', 'manyToManyOwner_1', 'oneWay_1', 'manyWay_1', 'singleMedia_1', 'multipleMedia_1', 'locale_1', 'publishedAt_1'],
+      ['id_1!', 'oneToOneOwner_1', 'oneToManyOwner_1', 'manyToOneOwner_1', 'manyToManyOwner_1', 'oneWay_1', 'manyWay_1', 'singleMedia_1', 'multipleMedia_1', 'locale_1', 'publishedAt_1', 'aString_unique!', 'aUid_unique!'],
     ],
     ['api::other.other', ['id_1!']],
     [MEDIA_UID, ['id_1!']],
-  ])('%s: id (unique), owning relations, media, locale, publishedAt and unique attributes', (uid, expected) => {
+  ])('%s: id (unique), owning relations, media, locale, publishedAt, and a unique index per uid and unique attribute', (uid, expected) => {
     const specs = indexesFor(model.contentTypes.get(uid)!);
     expect(specs.map((spec) => `${spec.name}${spec.unique ? '!' : ''}`)).toEqual(expected);
-    for (const spec of specs) expect(spec.keys).toEqual({ [spec.name.replace(/_1$/, '')]: 1 });
+    for (const spec of specs) expect(spec.keys).toEqual({ [spec.name.replace(/_(1|unique)$/, '')]: 1 });
+  });
+
+  it.each([
+    ['aString', 'string', 'string'],
+    ['aUid', 'uid', 'string'],
+  ])('holds %s (%s) unique over the whole collection, among the documents whose value is a %s', (field, _type, bsonType) => {
+    const spec = indexesFor(model.contentTypes.get('api::thing.thing')!).find((index) => index.name === `${field}_unique`);
+    expect(spec).toEqual({ keys: { [field]: 1 }, unique: true, partial: { [field]: { $type: bsonType } }, name: `${field}_unique` });
   });
 
   it('creates them for every content-type collection at start-up', async () => {

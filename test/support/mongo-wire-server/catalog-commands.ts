@@ -2,10 +2,9 @@
 // listIndexes and dropIndexes. Command documents in, reply documents out.
 import { arrayArg, collectionArg, documentArg, numberArg } from './args.ts';
 import type { CommandHandler } from './commands.ts';
-import type { IndexInfo } from './engine.ts';
 import { CommandError } from './errors.ts';
+import { parseIndexSpec } from './index-specs.ts';
 import { compileFilter } from './query.ts';
-import { isPlainObject } from './values.ts';
 
 const create: CommandHandler = (command, { engine, db }) => {
   const name = collectionArg(command, 'create');
@@ -45,12 +44,7 @@ const listCollections: CommandHandler = (command, { engine, cursors, db }) => {
 
 const createIndexes: CommandHandler = (command, { engine, db }) => {
   const name = collectionArg(command, 'createIndexes');
-  const specs = arrayArg(command.indexes, 'indexes').map((spec): IndexInfo => {
-    if (!isPlainObject(spec) || !isPlainObject(spec.key) || typeof spec.name !== 'string') {
-      throw new CommandError(9, 'FailedToParse', 'each index needs a key document and a name');
-    }
-    return { v: 2, key: spec.key, name: spec.name, ...(spec.unique === true ? { unique: true } : {}) };
-  });
+  const specs = arrayArg(command.indexes, 'indexes').map(parseIndexSpec);
   const { before, after, created } = engine.createIndexes(db, name, specs);
   return { numIndexesBefore: before, numIndexesAfter: after, createdCollectionAutomatically: created, ok: 1 };
 };

@@ -1,7 +1,9 @@
 // The test device's memory: databases of collections of engine documents, with their indexes.
 // Reads and catalog operations live here; writes.ts changes documents.
 import { CommandError } from './errors.ts';
+import { sameSignature } from './index-specs.ts';
 import { compileFilter, findPipeline, runPipeline, type Filter, type FindSpec, type Stage } from './query.ts';
+import { assertUnique } from './unique.ts';
 import { cloneValue, type EngineDoc } from './values.ts';
 
 export interface IndexInfo {
@@ -9,6 +11,8 @@ export interface IndexInfo {
   key: Record<string, unknown>;
   name: string;
   unique?: boolean;
+  /** Only documents matching this filter are indexed (and, for a unique index, held unique). */
+  partialFilterExpression?: Record<string, unknown>;
 }
 
 export interface CollectionData {
@@ -83,11 +87,22 @@ export class Engine {
     const before = data.indexes.length;
     for (const spec of specs) {
       const same = data.indexes.find((index) => index.name === spec.name);
-      if (!same) {
-        data.indexes.push({ v: 2, key: spec.key, name: spec.name, ...(spec.unique ? { unique: true } : {}) });
-      } else if (JSON.stringify(same.key) !== JSON.stringify(spec.key) || Boolean(same.unique) !== Boolean(spec.unique)) {
-        throw new CommandError(86, 'IndexKeySpecsConflict', `An existing index has the same name as the requested index: ${spec.name}`);
+      if (same && sameSignature(same, spec)) continue;
+      if (same) {
+        const [code, codeName] = JSON.stringify(same.key) === JSON.stringify(spec.key) ? [85, 'IndexOptionsConflict'] : [86, 'IndexKeySpecsConflict'];
+        throw new CommandError(code, codeName, `An existing index has the same name as the requested index: ${spec.name}`);
       }
+      const twin = data.indexes.find((index) => sameSignature(index, spec));
+      if (twin) throw new CommandError(85, 'IndexOptionsConflict', `Index already exists with a different name: ${twin.name}`);
+      // A unique index is built over the documents already there: a duplicate fails the build.
+      if (spec.unique) {
+        const building = { docs: [], indexes: [spec] };
+        for (const doc of data.docs) {
+          assertUnique(building, `${db}.${name}`, doc);
+          (building.docs as EngineDoc[]).push(doc);
+        }
+      }
+      data.indexes.push({ ...spec });
     }
     return { before, after: data.indexes.length, created };
   }
@@ -103,6 +118,20 @@ export class Engine {
       data.indexes.splice(at, 1);
     }
     return before;
+  }
+
+  /** A copy sharing nothing mutable: a transaction's snapshot. */
+  clone(): Engine {
+    const copy = new Engine();
+    for (const [db, collections] of this.databases) {
+      copy.databases.set(db, new Map([...collections].map(([name, data]) => [name, { docs: data.docs.map(cloneValue), indexes: data.indexes.map((index) => ({ ...index })) }])));
+    }
+    return copy;
+  }
+
+  /** Every database and collection name, for walking the engine. */
+  namespaces(): Array<[db: string, name: string]> {
+    return [...this.databases].flatMap(([db, collections]) => [...collections.keys()].map((name): [string, string] => [db, name]));
   }
 
   /** `$lookup` reads sibling collections of the same database through this. */

@@ -7,6 +7,8 @@ import { CursorRegistry } from './cursors.ts';
 import { Engine } from './engine.ts';
 import { FaultInjector, type FailRule } from './faults.ts';
 import { encodeReply, MessageFramer, parseRequest } from './protocol.ts';
+import { Transactions } from './transactions.ts';
+import { WriteTracker } from './write-tracker.ts';
 import type { EngineDoc } from './values.ts';
 
 export interface WireServerOptions {
@@ -14,7 +16,10 @@ export interface WireServerOptions {
   port?: number;
   /** Database named in {@link WireServer.uri}. */
   database?: string;
-  /** Present the server as the primary of a one-node replica set with this name. */
+  /**
+   * Present the server as the primary of a one-node replica set with this name, which runs
+   * transactions; absent, a standalone, which refuses them as MongoDB does.
+   */
   replicaSet?: string;
 }
 
@@ -49,6 +54,8 @@ export interface WireServer {
   resume(): void;
   /** Fails matching commands (error reply or dropped connection), like `failCommand`. */
   failCommands(rule: FailRule): void;
+  /** Forgets every fail rule: the database answers again. */
+  clearFaults(): void;
 }
 
 const HOST = '127.0.0.1';
@@ -59,6 +66,7 @@ class WireTestServer implements WireServer {
   readonly received: ReceivedCommand[] = [];
   private readonly cursors = new CursorRegistry();
   private readonly faults = new FaultInjector();
+  private readonly transactions = new Transactions(this.engine, new WriteTracker());
   private readonly sockets = new Set<Socket>();
   private listener: net.Server | undefined;
   private held: Array<() => void> = [];
@@ -106,6 +114,8 @@ class WireTestServer implements WireServer {
     this.sockets.clear();
     this.held = [];
     this.cursors.clear();
+    // A restarted server has lost every transaction in progress.
+    this.transactions.clear();
     await closed;
   }
 
@@ -116,12 +126,17 @@ class WireTestServer implements WireServer {
   reset(): void {
     this.engine.reset();
     this.cursors.clear();
+    this.transactions.clear();
     this.faults.clear();
     this.received.length = 0;
   }
 
   failCommands(rule: FailRule): void {
     this.faults.add(rule);
+  }
+
+  clearFaults(): void {
+    this.faults.clear();
   }
 
   pause(): void {
@@ -166,7 +181,7 @@ class WireTestServer implements WireServer {
         return;
       }
       const identity = { host: HOST, port: this.port, replicaSet: this.options.replicaSet };
-      const reply = fault?.reply ?? runCommand(request.command, { engine: this.engine, cursors: this.cursors, db: request.db, connectionId, identity });
+      const reply = fault?.reply ?? runCommand(request.command, { engine: this.engine, cursors: this.cursors, db: request.db, connectionId, identity, transactions: this.transactions });
       if (request.expectsReply) socket.write(encodeReply(request, this.nextReplyId++, reply));
     };
     if (this.paused) this.held.push(answer);

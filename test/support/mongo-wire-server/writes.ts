@@ -1,18 +1,21 @@
 // Write statements against the engine: insert/update/delete/findAndModify command bodies in,
-// MongoDB-shaped write results out. Unique indexes (and `_id`) are enforced.
+// MongoDB-shaped write results out. Unique indexes (and `_id`) are enforced (unique.ts).
 import { BSON } from 'mongodb';
 import type { CollectionData, Engine } from './engine.ts';
-import { asCommandError, CommandError } from './errors.ts';
-import { compareValues, sortDocuments, valuesAtPath, type SortSpec } from './order.ts';
+import { asCommandError } from './errors.ts';
+import { compareValues, sortDocuments, type SortSpec } from './order.ts';
 import { compileFilter, runPipeline, type Filter } from './query.ts';
 import { applyUpdate, isReplacement, seedFromQuery } from './update.ts';
-import { cloneValue, Int64, type EngineDoc } from './values.ts';
+import { assertUnique } from './unique.ts';
+import { cloneValue, type EngineDoc } from './values.ts';
 
+/** One statement's failure, as MongoDB answers it in `writeErrors` (a duplicate key adds keyPattern and keyValue). */
 export interface WriteError {
   index: number;
   code: number;
-  codeName: string;
   errmsg: string;
+  keyPattern?: Record<string, unknown>;
+  keyValue?: Record<string, unknown>;
 }
 
 export interface WriteResult {
@@ -30,7 +33,8 @@ function eachStatement<T>(statements: readonly T[], ordered: boolean, run: (stat
       run(statement, index);
     } catch (error) {
       const failure = asCommandError(error);
-      errors.push({ index, code: failure.code, codeName: failure.codeName, errmsg: failure.message });
+      const { keyPattern, keyValue } = failure.extra as Pick<WriteError, 'keyPattern' | 'keyValue'>;
+      errors.push({ index, code: failure.code, errmsg: failure.message, ...(keyPattern ? { keyPattern, keyValue } : {}) });
       if (ordered) break;
     }
   }
@@ -46,7 +50,7 @@ export function insertDocuments(engine: Engine, db: string, name: string, docume
   let n = 0;
   const errors = eachStatement(documents, ordered, (document) => {
     const doc = document._id === undefined ? { _id: new BSON.ObjectId(), ...cloneValue(document) } : cloneValue(document);
-    assertUnique(data, db, name, doc);
+    assertUnique(data, `${db}.${name}`, doc);
     data.docs.push(doc);
     n += 1;
   });
@@ -141,34 +145,14 @@ function upsert(engine: Engine, db: string, name: string, query: Filter, update:
   const start = isReplacement(update) ? (seed._id === undefined ? {} : { _id: seed._id }) : seed;
   const created = applyUpdate(start, update, true);
   const { data } = engine.createCollection(db, name);
-  assertUnique(data, db, name, created);
+  assertUnique(data, `${db}.${name}`, created);
   data.docs.push(created);
   return created;
 }
 
 /** Swaps `next` in for `target`; says whether anything changed. */
 function replaceDocument(data: CollectionData, db: string, name: string, target: EngineDoc, next: EngineDoc): boolean {
-  assertUnique(data, db, name, next, target);
+  assertUnique(data, `${db}.${name}`, next, target);
   data.docs[data.docs.indexOf(target)] = next;
   return compareValues(target, next) !== 0;
-}
-
-function assertUnique(data: CollectionData, db: string, name: string, candidate: EngineDoc, replacing?: EngineDoc): void {
-  for (const index of data.indexes) {
-    if (index.name !== '_id_' && !index.unique) continue;
-    const paths = Object.keys(index.key).map((path) => path.split('.'));
-    const keyOf = (doc: EngineDoc) => paths.map((path) => valuesAtPath(doc, path)[0] ?? null);
-    const wanted = keyOf(candidate);
-    const clash = data.docs.find(
-      (doc) => doc !== replacing && keyOf(doc).every((value, i) => compareValues(value, wanted[i]) === 0),
-    );
-    if (clash) {
-      const shown = Object.keys(index.key).map((path, i) => `${path}: ${show(wanted[i])}`).join(', ');
-      throw new CommandError(11000, 'DuplicateKey', `E11000 duplicate key error collection: ${db}.${name} index: ${index.name} dup key: { ${shown} }`);
-    }
-  }
-}
-
-function show(value: unknown): string {
-  return value instanceof Int64 ? String(value.value) : (JSON.stringify(value) ?? String(value));
 }
