@@ -55,7 +55,7 @@ describe('CORS by default', () => {
     const { gateway } = await blogGateway();
     const response = await gateway.fetch(new Request('http://gateway.test/api/articles', { method: 'OPTIONS' }));
     expect(response.status).toBe(405);
-    expect(response.headers.get('allow')).toBe('GET, HEAD');
+    expect(response.headers.get('allow')).toBe('GET, HEAD, POST');
   });
 });
 
