@@ -4,16 +4,14 @@
 //   npx tsx test/differential/writes/run.ts <fixture|foodadvisor|corporate> --rand 1 [--n 200]
 //     (--strapi URL | --start REF:PORT) [--gateway URL] [--record] [--show 30]
 // --start launches ../shared/strapi-reference/start with FRESH data on the model and the write
-// seed (REF a folder of its own, see that README), and stops it at the end.
+// seed (REF a folder of its own, see that README; its output goes to REF.log), and stops it at the end.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { openSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { loadContentModel } from '../../../src/model/load.ts';
-import type { Answer } from '../../support/strapi-answers.ts';
 import { loadModel } from '../live/model.mjs';
-import { disagreement } from './compare.ts';
 import { generateSequence } from './generate.mjs';
-import { runStep, ServerIds, type WriteStep } from './sequence.ts';
+import { answerSequence, compareSequence, describeComparison } from './replay.ts';
 import { seedIds, STEPS_PER_SEQUENCE, WRITE_MODELS, writeSeedFile, writeGateway, writeSetFile, type WriteModelName, type WriteSet } from './sets.ts';
 
 const args = process.argv.slice(2);
@@ -32,7 +30,8 @@ const seedFile = writeSeedFile(modelName);
 async function startStrapi(ref: string, port: string): Promise<{ base: string; child: ChildProcess }> {
   const script = resolve('../shared/strapi-reference/start');
   const env = { ...process.env, REF: ref, PORT: port, SCHEMA_DIR: resolve(schema), SEED_FILE: seedFile, FRESH: '1' };
-  const child = spawn(script, { env, detached: true, stdio: ['ignore', 'ignore', 'inherit'] });
+  const log = openSync(`${ref}.log`, 'w');
+  const child = spawn(script, { env, detached: true, stdio: ['ignore', log, log] });
   const base = `http://127.0.0.1:${port}`;
   for (let waited = 0; waited < 300; waited += 1) {
     await new Promise((done) => setTimeout(done, 1000));
@@ -54,20 +53,11 @@ const strapiBase = started?.base ?? option('strapi')!;
 try {
   const model = await loadContentModel(schema);
   const steps = generateSequence({ model: loadModel(schema), seed: JSON.parse(readFileSync(seedFile, 'utf8')), n, rand });
-  const since = Date.now() - 1000;
-  const strapiIds = new ServerIds(seedIds(seedFile));
-  const ourIds = new ServerIds(seedIds(seedFile));
+  const strapi = await answerSequence(model, steps, seedIds(seedFile), (r) => fetch(r, { signal: AbortSignal.timeout(60_000) }), strapiBase);
   const gateway = await gatewaySender();
-  const strapi: Answer[] = [];
-  const classes = new Map<string, number[]>();
-  for (const step of steps) {
-    const theirs = await runStep(model, strapiIds, step, (r) => fetch(r, { signal: AbortSignal.timeout(60_000) }), strapiBase, since);
-    const ours = await runStep(model, ourIds, step, gateway.send, gateway.base, since);
-    strapi[step.index] = theirs;
-    const found = disagreement(theirs, ours);
-    if (found) classes.set(`${step.action} | ${found}`, [...(classes.get(`${step.action} | ${found}`) ?? []), step.index]);
-  }
-  report(steps, classes);
+  const ours = await answerSequence(model, steps, seedIds(seedFile), gateway.send, gateway.base);
+  const comparison = compareSequence(steps, strapi, ours);
+  for (const line of describeComparison(`${modelName} seed ${rand}`, steps.length, comparison, Number(option('show') ?? 30))) console.log(line);
   if (args.includes('--record')) {
     const set: WriteSet = { model: modelName, rand, steps, strapi };
     writeFileSync(writeSetFile(modelName, rand), `${JSON.stringify(set)}\n`);
@@ -77,10 +67,3 @@ try {
   if (started?.child.pid) process.kill(-started.child.pid, 'SIGTERM');
 }
 
-function report(steps: WriteStep[], classes: Map<string, number[]>): void {
-  const show = Number(option('show') ?? 30);
-  const sorted = [...classes].sort((a, b) => b[1].length - a[1].length);
-  for (const [name, indexes] of sorted.slice(0, show)) console.log(`${String(indexes.length).padStart(4)}  ${name}  (steps ${indexes.slice(0, 6).join(', ')})`);
-  const disagreeing = sorted.reduce((total, [, indexes]) => total + indexes.length, 0);
-  console.log(`${modelName} seed ${rand}: ${steps.length - disagreeing}/${steps.length} agree`);
-}

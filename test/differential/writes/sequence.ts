@@ -145,7 +145,10 @@ export function comparable(model: ContentModel, ids: ServerIds, step: WriteStep,
 
 /** Sends a step through `send` and returns its comparable answer, learning the ids it made. */
 export async function runStep(model: ContentModel, ids: ServerIds, step: WriteStep, send: (request: Request) => Promise<Response>, base: string, since: number): Promise<Answer> {
-  const response = await send(stepRequest(step, ids, base));
+  const response = await send(stepRequest(step, ids, base)).catch((error: unknown) => {
+    console.error(`step ${step.index} (${step.method} ${step.path}): no answer, ${String(error)}`);
+    return new Response(JSON.stringify({ noAnswer: String(error) }), { status: 599 });
+  });
   const text = await response.text();
   let body: unknown;
   try {

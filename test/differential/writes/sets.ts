@@ -44,7 +44,7 @@ export function loadWriteSet(model: WriteModelName, rand: number): WriteSet {
 /** The model's read seed with the write differential's roles and tokens, written to a temporary file; its path. */
 export function writeSeedFile(model: WriteModelName): string {
   const { schema, seed } = WRITE_MODELS[model];
-  const path = join(tmpdir(), `write-differential-${model}-seed.json`);
+  const path = join(tmpdir(), `write-differential-${model}-seed-${process.pid}.json`);
   writeFileSync(path, JSON.stringify(writeSeed(loadModel(schema), JSON.parse(readFileSync(seed, 'utf8')))));
   return path;
 }

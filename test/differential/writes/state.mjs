@@ -31,7 +31,8 @@ export const entryPath = (ref) => (typeof ref === 'number' ? String(ref) : `{#${
 
 /** Appends a step; returns its index. */
 export function addStep(state, step) {
-  state.steps.push({ index: state.steps.length, auth: 'full', ...step });
+  // As a recording holds it: keys whose value is undefined left out.
+  state.steps.push(JSON.parse(JSON.stringify({ index: state.steps.length, auth: 'full', ...step })));
   return state.steps.length - 1;
 }
 
