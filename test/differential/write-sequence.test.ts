@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadContentModel } from '../../src/model/load.ts';
 import type { ContentModel } from '../../src/model/types.ts';
 import { disagreement } from './writes/compare.ts';
-import { comparable, MISSING_ID, ServerIds, stepRequest, type WriteStep } from './writes/sequence.ts';
+import { comparable, MISSING_ID, sentTimestamps, ServerIds, stepRequest, type WriteStep } from './writes/sequence.ts';
 
 const SCHEMA = '../shared/conformance/fixture/schema';
 const step = (index: number, rest: Partial<WriteStep>): WriteStep => ({ index, action: 'create', method: 'POST', path: '/api/tags', auth: 'full', ...rest });
@@ -66,10 +66,15 @@ describe('a step on one server', () => {
     expect(answers[0].body).toMatchObject({ data: { id: '#0', attributes: { articles: { data: [{ id: '#1' }, { id: 2 }] } } } });
   });
 
-  it('masks a publishedAt the run made and keeps one a step set', () => {
+  it('masks timestamps the run made, keeps the seed\'s publishedAt, and keeps any timestamp a step sent', () => {
     const since = Date.parse('2026-01-01T00:00:00.000Z');
-    const body = { data: { id: 1, attributes: { publishedAt: '2026-02-03T04:05:06.000Z', related: { data: [{ id: 2, attributes: { publishedAt: '2023-05-06T07:08:09.000Z' } }] } } } };
-    const answer = comparable(model, new ServerIds(seedIds()), step(0, { method: 'GET', path: '/api/articles/1' }), 200, body, since);
-    expect(answer.body).toMatchObject({ data: { attributes: { publishedAt: '<now>', related: { data: [{ attributes: { publishedAt: '2023-05-06T07:08:09.000Z' } }] } } } });
+    const sent = sentTimestamps([step(0, { body: { data: { createdAt: '2001-01-01T00:00:00.000Z' } } })]);
+    const related = { id: 2, attributes: { publishedAt: '2023-05-06T07:08:09.000Z', createdAt: '2026-02-03T04:05:06.000Z' } };
+    const body = { data: { id: 1, attributes: { publishedAt: '2026-02-03T04:05:06.000Z', createdAt: '2001-01-01T00:00:00.000Z', related: { data: [related] } } } };
+    const answer = comparable(model, new ServerIds(seedIds()), step(1, { method: 'GET', path: '/api/articles/1' }), 200, body, since, sent);
+    expect(answer.body).toMatchObject({ data: { attributes: {
+      publishedAt: '<now>', createdAt: '<sent>2001-01-01T00:00:00.000Z',
+      related: { data: [{ attributes: { publishedAt: '2023-05-06T07:08:09.000Z', createdAt: '<timestamp>' } }] },
+    } } });
   });
 });

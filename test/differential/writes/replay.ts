@@ -4,14 +4,15 @@ import type { ContentModel } from '../../../src/model/types.ts';
 import type { Answer } from '../../support/strapi-answers.ts';
 import { disagreement } from './compare.ts';
 import { explain, type WriteDeviation } from './deviations.ts';
-import { runStep, ServerIds, type WriteStep } from './sequence.ts';
+import { runStep, sentTimestamps, ServerIds, type WriteStep } from './sequence.ts';
 
 /** Every step's comparable answer from one server, in order (ids of earlier steps put in). */
 export async function answerSequence(model: ContentModel, steps: readonly WriteStep[], seedIds: Map<string, Set<unknown>>, send: (request: Request) => Promise<Response>, base: string): Promise<Answer[]> {
   const since = Date.now() - 1000;
   const ids = new ServerIds(seedIds);
+  const sent = sentTimestamps(steps);
   const answers: Answer[] = [];
-  for (const step of steps) answers[step.index] = await runStep(model, ids, step, send, base, since);
+  for (const step of steps) answers[step.index] = await runStep(model, ids, step, send, base, since, sent);
   return answers;
 }
 

@@ -3,6 +3,7 @@
 // the answers and prints the agreement; with --record, keeps Strapi's answers for npm test.
 //   npx tsx test/differential/writes/run.ts <fixture|foodadvisor|corporate> --rand 1 [--n 200]
 //     (--strapi URL | --start REF:PORT) [--gateway URL] [--record] [--show 30]
+//   npx tsx test/differential/writes/run.ts fixture --shapes ...   (the hand-written shapes.mjs)
 // --start launches ../shared/strapi-reference/start with FRESH data on the model and the write
 // seed (REF a folder of its own, see that README; its output goes to REF.log), and stops it at the end.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -11,8 +12,9 @@ import { resolve } from 'node:path';
 import { loadContentModel } from '../../../src/model/load.ts';
 import { loadModel } from '../live/model.mjs';
 import { generateSequence } from './generate.mjs';
+import { shapeSteps } from './shapes.mjs';
 import { answerSequence, compareSequence, describeComparison } from './replay.ts';
-import { seedIds, STEPS_PER_SEQUENCE, WRITE_MODELS, writeSeedFile, writeGateway, writeSetFile, type WriteModelName, type WriteSet } from './sets.ts';
+import { seedIds, STEPS_PER_SEQUENCE, WRITE_MODELS, writeSeedFile, writeGateway, writeSetFile, type SetKey, type WriteModelName, type WriteSet } from './sets.ts';
 
 const args = process.argv.slice(2);
 const option = (name: string) => { const i = args.indexOf(`--${name}`); return i >= 0 ? args[i + 1] : undefined; };
@@ -21,7 +23,7 @@ if (!WRITE_MODELS[modelName] || (!option('strapi') && !option('start'))) {
   console.error('usage: npx tsx test/differential/writes/run.ts <fixture|foodadvisor|corporate> --rand N (--strapi URL | --start REF:PORT) [--n N] [--gateway URL] [--record]');
   process.exit(2);
 }
-const rand = Number(option('rand') ?? 1);
+const rand: SetKey = args.includes('--shapes') ? 'shapes' : Number(option('rand') ?? 1);
 const n = Number(option('n') ?? STEPS_PER_SEQUENCE);
 const { schema } = WRITE_MODELS[modelName];
 const seedFile = writeSeedFile(modelName);
@@ -52,7 +54,7 @@ const started = option('start') ? await startStrapi(...(option('start')!.split('
 const strapiBase = started?.base ?? option('strapi')!;
 try {
   const model = await loadContentModel(schema);
-  const steps = generateSequence({ model: loadModel(schema), seed: JSON.parse(readFileSync(seedFile, 'utf8')), n, rand });
+  const steps = rand === 'shapes' ? shapeSteps() : generateSequence({ model: loadModel(schema), seed: JSON.parse(readFileSync(seedFile, 'utf8')), n, rand });
   const strapi = await answerSequence(model, steps, seedIds(seedFile), (r) => fetch(r, { signal: AbortSignal.timeout(60_000) }), strapiBase);
   const gateway = await gatewaySender();
   const ours = await answerSequence(model, steps, seedIds(seedFile), gateway.send, gateway.base);

@@ -1,6 +1,6 @@
 // One server's side of a write sequence: the real ids behind the step indexes the generator uses,
 // the HTTP request each step becomes on that server, and its answer made comparable (entry ids
-// labelled by the step that created them, timestamps the run made masked).
+// labelled by the step that created them, timestamps the run made masked, those a step sent kept).
 import type { ContentModel } from '../../../src/model/types.ts';
 import { normalise, type Answer } from '../../support/strapi-answers.ts';
 import { TOKENS } from './access.mjs';
@@ -126,25 +126,43 @@ function attributesOf(model: ContentModel, ids: ServerIds, uid: string, attribut
   }));
 }
 
-/** publishedAt values this run made (not ones a step or the seed set) masked. */
-function maskNow(value: unknown, since: number): unknown {
-  if (Array.isArray(value)) return value.map((item) => maskNow(item, since));
+const STAMPS = new Set(['createdAt', 'updatedAt', 'publishedAt']);
+
+/**
+ * Timestamps made comparable: a value some step sent is kept (marked `<sent>`, so the masking that
+ * follows leaves it); a `publishedAt` this run made becomes `<now>`; other `createdAt`/`updatedAt`
+ * are masked by {@link normalise}; other `publishedAt` (the seed's) are compared.
+ */
+function maskTimes(value: unknown, since: number, sent: ReadonlySet<string>): unknown {
+  if (Array.isArray(value)) return value.map((item) => maskTimes(item, since, sent));
   if (value === null || typeof value !== 'object') return value;
   return Object.fromEntries(Object.entries(value).map(([key, item]) => {
-    const made = key === 'publishedAt' && typeof item === 'string' && TIMESTAMP.test(item) && Date.parse(item) >= since;
-    return [key, made ? '<now>' : maskNow(item, since)];
+    if (!STAMPS.has(key) || typeof item !== 'string' || !TIMESTAMP.test(item)) return [key, maskTimes(item, since, sent)];
+    if (sent.has(item)) return [key, `<sent>${item}`];
+    return [key, key === 'publishedAt' && Date.parse(item) >= since ? '<now>' : item];
   }));
 }
 
+/** Every timestamp the steps send (in bodies), which answers may then hold as sent. */
+export function sentTimestamps(steps: readonly WriteStep[]): Set<string> {
+  const found = new Set<string>();
+  const walk = (value: unknown): void => {
+    if (typeof value === 'string' && TIMESTAMP.test(value)) found.add(value);
+    else if (value !== null && typeof value === 'object') Object.values(value).forEach(walk);
+  };
+  steps.forEach((step) => walk(step.body));
+  return found;
+}
+
 /** A server's answer to a step, comparable with another server's. */
-export function comparable(model: ContentModel, ids: ServerIds, step: WriteStep, status: number, body: unknown, since: number): Answer {
+export function comparable(model: ContentModel, ids: ServerIds, step: WriteStep, status: number, body: unknown, since: number, sent: ReadonlySet<string> = new Set()): Answer {
   const uid = addressedType(model, step.path)?.uid;
   const labelled = uid ? relabel(model, ids, uid, body) : body;
-  return { status, body: maskNow(normalise(labelled), since) };
+  return { status, body: normalise(maskTimes(labelled, since, sent)) };
 }
 
 /** Sends a step through `send` and returns its comparable answer, learning the ids it made. */
-export async function runStep(model: ContentModel, ids: ServerIds, step: WriteStep, send: (request: Request) => Promise<Response>, base: string, since: number): Promise<Answer> {
+export async function runStep(model: ContentModel, ids: ServerIds, step: WriteStep, send: (request: Request) => Promise<Response>, base: string, since: number, sent: ReadonlySet<string> = new Set()): Promise<Answer> {
   const response = await send(stepRequest(step, ids, base)).catch((error: unknown) => {
     console.error(`step ${step.index} (${step.method} ${step.path}): no answer, ${String(error)}`);
     return new Response(JSON.stringify({ noAnswer: String(error) }), { status: 599 });
@@ -157,5 +175,5 @@ export async function runStep(model: ContentModel, ids: ServerIds, step: WriteSt
     body = { unparsable: text.slice(0, 200) };
   }
   ids.learn(step, addressedType(model, step.path)?.uid, response.status, body);
-  return comparable(model, ids, step, response.status, body, since);
+  return comparable(model, ids, step, response.status, body, since, sent);
 }

@@ -26,18 +26,27 @@ export type WriteModelName = keyof typeof WRITE_MODELS;
 export const RECORDED_RANDS = [1, 2, 3] as const;
 export const STEPS_PER_SEQUENCE = 200;
 
+/** A recorded set's name after its model: a generator seed, or `shapes` (shapes.mjs, on the fixture). */
+export type SetKey = number | 'shapes';
+
+/** Every recorded set. */
+export const RECORDED_SETS: ReadonlyArray<[WriteModelName, SetKey]> = [
+  ...(Object.keys(WRITE_MODELS) as WriteModelName[]).flatMap((model) => RECORDED_RANDS.map((rand): [WriteModelName, SetKey] => [model, rand])),
+  ['fixture', 'shapes'],
+];
+
 export interface WriteSet {
   model: WriteModelName;
-  rand: number;
+  rand: SetKey;
   steps: WriteStep[];
   /** Strapi's comparable answer to each step, by index. */
   strapi: Answer[];
 }
 
 export const WRITE_SETS_FOLDER = 'test/fixtures/differential-writes';
-export const writeSetFile = (model: string, rand: number) => `${WRITE_SETS_FOLDER}/${model}-${rand}.json`;
+export const writeSetFile = (model: string, rand: SetKey) => `${WRITE_SETS_FOLDER}/${model}-${rand}.json`;
 
-export function loadWriteSet(model: WriteModelName, rand: number): WriteSet {
+export function loadWriteSet(model: WriteModelName, rand: SetKey): WriteSet {
   return JSON.parse(readFileSync(writeSetFile(model, rand), 'utf8')) as WriteSet;
 }
 
