@@ -16,10 +16,12 @@ import type { ContentModel } from '../src/model/types.ts';
 import { buildOpenApiDocument } from '../src/openapi/document.ts';
 import { createRestHandler } from '../src/rest/handler.ts';
 import { PlanCache } from '../src/rest/plan.ts';
-import type { Store } from '../src/store/store.ts';
+import type { Change, Store } from '../src/store/store.ts';
+import { createWriter } from '../src/operations/write/writer.ts';
 import { Callers } from './callers.ts';
 import { type CacheSettings, DEFAULT_HTTP_SETTINGS, cacheControlFor, type HttpSettings } from './config/file-config.ts';
 import { EntryCosts } from './entry-costs.ts';
+import { MAX_BODY_BYTES, withBoundedBody } from './http/body-limit.ts';
 import { fastPath, targetParser, type KeptReply, type RequestHead } from './fast-path.ts';
 import { catchErrorsStep } from './http/catch-errors.ts';
 import { compressStep } from './http/compress.ts';
@@ -48,6 +50,8 @@ export interface GatewayDeps {
   model: ContentModel;
   schema: GraphQLSchema;
   store: Store;
+  /** Told of each write this gateway applied, after the store took it (other gateways learn of it). */
+  written?(changes: readonly Change[]): void;
   /** Access settings once the store is ready; undefined while starting. */
   settings(): AccessSettings | undefined;
   /** Strapi's API_TOKEN_SALT and JWT_SECRET; without one, that kind of credential is refused. */
@@ -127,7 +131,14 @@ export function createGateway(deps: GatewayDeps): Gateway {
   const http = deps.http ?? DEFAULT_HTTP_SETTINGS;
   const store = new MeasuredStore(deps.store, metrics);
   const entryCosts = new EntryCosts(deps.model, deps.store, logger);
-  const callers = new Callers({ model: deps.model, store, settings: deps.settings, secrets: deps.secrets, accessRules: deps.accessRules });
+  // Told of each applied write before it answers (the response cache is made below).
+  const written = (changes: readonly Change[]) => {
+    responses.clear();
+    entryCosts.written(changes);
+    deps.written?.(changes);
+  };
+  const writer = createWriter(store, written);
+  const callers = new Callers({ model: deps.model, store, writer, settings: deps.settings, secrets: deps.secrets, accessRules: deps.accessRules });
   const state = { draining: false };
   const schema = deps.mediaUrl ? withMediaBaseUrl(deps.schema, deps.mediaUrl) : deps.schema;
   const caches = boundedCaches(deps.model, schema, http.cache);
@@ -192,7 +203,7 @@ function gatewayRoutes(deps: GatewayDeps, parts: RouteParts): Routes {
     readiness: readiness({ store, settings: deps.settings, draining: parts.draining, log }),
     liveness,
     graphql: graphqlRoute({ ...common, documents, graphiql, defaultQuery: sampleQuery(deps.model) }),
-    rest: createRestHandler({ ...common, plans }),
+    rest: createRestHandler({ ...common, plans, readBody: (request) => withBoundedBody(request, MAX_BODY_BYTES) }),
     metrics: http.metrics ? metricsRoute(metrics) : undefined,
     uploads: deps.uploadsDir ? uploadsRoute({ dir: deps.uploadsDir, maxAge: http.uploads.maxAge, log }) : undefined,
     graphiqlAsset: graphiql ? graphiqlAsset : undefined,

@@ -11,11 +11,14 @@ import { ServiceUnavailableError } from '../src/errors/errors.ts';
 import { USER_UID, type ContentModel } from '../src/model/types.ts';
 import { requestBase, type RequestBase } from '../src/operations/scope.ts';
 import type { Store } from '../src/store/store.ts';
+import type { Writer } from '../src/operations/write/writer.ts';
 import type { Exchange } from './http/pipeline.ts';
 
 export interface CallersDeps {
   model: ContentModel;
   store: Store;
+  /** The store's write side, for requests that write. */
+  writer?: Writer;
   /** Access settings once the store is ready; undefined while starting. */
   settings(): AccessSettings | undefined;
   /** Strapi's API_TOKEN_SALT and JWT_SECRET; without one, that kind of credential is refused. */
@@ -63,6 +66,7 @@ export class Callers {
       deadline: exchange.deadline,
       accessKey: key,
       self: options?.self ? caller.user?.id : undefined,
+      writer: this.deps.writer,
     });
   }
 

@@ -3,8 +3,8 @@
 // lists are bounded by their page sizes alone: stricter, but the gateway keeps answering.
 import { costModel, type CostModel } from '../src/graphql/cost.ts';
 import type { ContentModel } from '../src/model/types.ts';
-import { measureCardinality } from '../src/store/cardinality.ts';
-import type { Store } from '../src/store/store.ts';
+import { type Cardinality, measureCardinality, raisedBy } from '../src/store/cardinality.ts';
+import type { Change, Store } from '../src/store/store.ts';
 import type { Logger } from './observability/logger.ts';
 
 /** How long the entry estimate goes unmeasured after a failed measurement of the data. */
@@ -13,6 +13,8 @@ const REMEASURE_AFTER_FAILURE_MS = 60_000;
 export class EntryCosts {
   private readonly unmeasured: CostModel;
   private measured: Promise<CostModel> | undefined;
+  /** What the last measurement found, raised by the writes since. */
+  private cardinality: Cardinality | undefined;
   private failedAt = Number.NEGATIVE_INFINITY;
 
   constructor(
@@ -40,13 +42,23 @@ export class EntryCosts {
     this.measured = Promise.resolve(next);
   }
 
+  /** A write of this gateway: the estimate's bounds are raised by what it wrote, without a measurement. */
+  written(changes: readonly Change[]): void {
+    if (!this.cardinality) return;
+    this.cardinality = raisedBy(this.model, this.cardinality, changes);
+    this.measured = Promise.resolve(costModel(this.model, this.cardinality));
+  }
+
   /** The data changed: measure it again on next need, failures forgotten. */
   forget(): void {
     this.measured = undefined;
+    this.cardinality = undefined;
     this.failedAt = Number.NEGATIVE_INFINITY;
   }
 
   private async measure(): Promise<CostModel> {
-    return costModel(this.model, await measureCardinality(this.model, this.store));
+    const cardinality = await measureCardinality(this.model, this.store);
+    this.cardinality = cardinality;
+    return costModel(this.model, cardinality);
   }
 }

@@ -106,3 +106,11 @@ function refuseRequired(model: ContentModel, rule: AttributeRule, names: HiddenN
     }
   }
 }
+
+/**
+ * The caller reading back the entry its own write touched: a write's answer is that entry, which
+ * needs no `find` or `findOne`; every attribute, relation and populate rule still holds.
+ */
+export function readingBack(access: Access, uid: string): Access {
+  return { ...access, may: (action, target) => (target === uid && (action === 'find' || action === 'findOne')) || access.may(action, target) };
+}

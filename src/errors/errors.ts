@@ -20,6 +20,15 @@ export class BadRequestError extends ApplicationError {
   override readonly status = 400;
 }
 
+/** A request body that is not JSON; named as Node's JSON parser names it, as Strapi answers. */
+export class BodySyntaxError extends ApplicationError {
+  override readonly status = 400;
+  constructor(message: string) {
+    super(message);
+    this.name = 'SyntaxError';
+  }
+}
+
 export class ValidationError extends ApplicationError {
   override readonly status = 400;
 }

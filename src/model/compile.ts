@@ -36,7 +36,7 @@ const ONE_WAY: ReadonlySet<RelationKind> = new Set(['oneWay', 'manyWay']);
 /** GraphQL needs attribute names to be valid field names. */
 const ATTRIBUTE_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
-type Base = Pick<PlainScalarAttribute, 'name' | 'required' | 'private' | 'unique'>;
+type Base = Pick<PlainScalarAttribute, 'name' | 'required' | 'private' | 'unique' | 'sharedAcrossLocales'>;
 type OwnerKind = 'content-type' | 'component';
 type Report = (text: string) => void;
 type AttributeCompiler = (raw: RawAttribute, base: Base, report: Report, owner: OwnerKind) => Attribute | undefined;
@@ -156,6 +156,7 @@ function compileAttributes(
       required: readBoolean(raw.definition.required, '"required"', report),
       private: readBoolean(raw.definition.private, '"private"', report),
       unique: readBoolean(raw.definition.unique, '"unique"', report),
+      ...(notLocalized(raw.definition.pluginOptions) ? { sharedAcrossLocales: true as const } : {}),
     };
     const attribute = COMPILERS[raw.type as AttributeType](raw, base, report, owner);
     if (attribute) attributes.set(raw.name, attribute);
@@ -288,6 +289,11 @@ function compileDynamicZone(raw: RawAttribute, base: Base, report: Report, owner
     return undefined;
   }
   return { ...base, type: 'dynamiczone', components: [...new Set(uids as string[])] };
+}
+
+/** `pluginOptions: { i18n: { localized: false } }`: the attribute holds one value for every locale. */
+function notLocalized(pluginOptions: unknown): boolean {
+  return isRecord(pluginOptions) && isRecord(pluginOptions.i18n) && pluginOptions.i18n.localized === false;
 }
 
 function readBoolean(value: unknown, what: string, report: Report): boolean {

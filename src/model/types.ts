@@ -36,6 +36,11 @@ interface AttributeBase {
   /** Never returned by either API, never filterable or sortable. */
   private: boolean;
   unique: boolean;
+  /**
+   * i18n: `pluginOptions.i18n.localized: false` on a localized content-type's attribute: one value
+   * for every locale of an entry, kept alike by writes.
+   */
+  sharedAcrossLocales?: true;
 }
 
 interface ScalarBase extends AttributeBase {

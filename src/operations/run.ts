@@ -1,9 +1,12 @@
 // The one function every operation runs through: authorize it, then execute it on the request's
 // scope. GraphQL root fields call it (so REST, whose reads become GraphQL documents, does too);
 // the cost of a whole request is bounded before execution, by the protocol's edge.
-import { MethodNotAllowedError } from '../errors/errors.ts';
 import { assertNever } from '../model/types.ts';
 import { authorize } from './authorize.ts';
+import { create } from './create.ts';
+import { createLocalization } from './create-localization.ts';
+import { deleteEntry } from './delete.ts';
+import { update } from './update.ts';
 import { find, type CollectionValue } from './find.ts';
 import { findOne } from './find-one.ts';
 import { me, type MeValue } from './me.ts';
@@ -23,11 +26,13 @@ export async function runOperation(scope: RequestScope, operation: Operation): P
     case 'me':
       return me(scope);
     case 'create':
+      return create(scope, operation.type, operation.input);
     case 'update':
+      return update(scope, operation.type, operation.input);
     case 'delete':
+      return deleteEntry(scope, operation.type, operation.input);
     case 'createLocalization':
-      // Written by the writes work (issue 20): src/operations/write/.
-      throw new MethodNotAllowedError('Writes are not served yet');
+      return createLocalization(scope, operation.type, operation.input);
     default:
       return assertNever(operation, 'operation');
   }

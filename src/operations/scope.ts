@@ -12,6 +12,7 @@ import { Deadline } from '../limits/deadline.ts';
 import type { ContentModel } from '../model/types.ts';
 import { withDeadline } from '../store/deadline-store.ts';
 import type { Doc, ReadStore } from '../store/store.ts';
+import type { Writer } from './write/writer.ts';
 
 /** What a request brings, read once at the edge. */
 export interface RequestBase {
@@ -30,6 +31,8 @@ export interface RequestBase {
   readonly deadline: Deadline;
   /** Holds a large answer's entries between slices of work; DataLoader batches wait for it. */
   readonly pacing: Pacing;
+  /** The store's write side; absent where nothing may be written (tools). */
+  readonly writer?: Writer;
 }
 
 /** Everything an operation runs with. */

@@ -1,26 +1,25 @@
-// HTTP request under /api -> Strapi v4 REST response, in the steps every operation takes:
+// HTTP request under /api -> Strapi v4 REST response, in the steps every read takes:
 // route -> authorize (the operation layer) -> plan (qs parse -> validate -> GraphQL document, once
 // per request shape) -> bound the cost (entry budget) -> execute on the gateway's schema ->
-// reshape -> JSON written in slices. Never throws.
-import { execute, type GraphQLSchema } from 'graphql';
-import { ApplicationError, NotFoundError, ValidationError } from '../errors/errors.ts';
-import { originalError, toRestError } from '../errors/map.ts';
+// reshape -> JSON written in slices (steps.ts). A write goes to write.ts. Never throws.
+import type { GraphQLSchema } from 'graphql';
+import { toRestError } from '../errors/map.ts';
 import type { DocumentCompiler } from '../graphql/compile.ts';
-import { costModel, type CostModel } from '../graphql/cost.ts';
+import type { CostModel } from '../graphql/cost.ts';
 import { projectionsFor } from '../graphql/projection.ts';
 import { DEFAULT_CACHE_BOUNDS } from '../limits/byte-cache.ts';
-import type { Deadline } from '../limits/deadline.ts';
-import { DEFAULT_REQUEST_LIMITS, checkEntryBudget, type RequestLimits } from '../limits/request-limits.ts';
+import type { RequestLimits } from '../limits/request-limits.ts';
 import { stringifyInSlices } from '../limits/stringify.ts';
 import type { ContentModel } from '../model/types.ts';
 import { authorize } from '../operations/authorize.ts';
-import { createScope, type RequestBase, type RequestScope } from '../operations/scope.ts';
+import { createScope, type RequestBase } from '../operations/scope.ts';
 import { WholeResponse } from '../whole-response.ts';
 import { explain } from './explain.ts';
-import { type Plan, PlanCache, variablesFor } from './plan.ts';
+import { PlanCache, variablesFor } from './plan.ts';
 import { graphqlPublicationState } from './query.ts';
-import { reshapeCollection, reshapeEntry, reshapeEveryLocale, reshapePlain } from './reshape.ts';
-import { ALLOWED_METHODS, type Route, operationOf, resolveRoute } from './routes.ts';
+import { allowedMethods, operationOf, resolveRoute } from './routes.ts';
+import { executionSteps } from './steps.ts';
+import { writeAnswer } from './write.ts';
 
 /** What the edge knows of a request before the REST API reads it. */
 export interface BaseOptions {
@@ -45,7 +44,11 @@ export interface RestHandlerDeps<Edge> {
   compiler?: DocumentCompiler;
   /** Where plans are kept (the gateway's, whose size it reports); one of the default bound when absent. */
   plans?: PlanCache;
+  /** Reads a write's body into memory within the gateway's limit (413 past it); as it comes when absent. */
+  readBody?(request: Request): Promise<Request>;
 }
+
+const identity = async (request: Request) => request;
 
 /** The media type that asks for the GraphQL document a request becomes, not its result. */
 const EXPLAIN_TYPE = 'application/graphql';
@@ -59,6 +62,10 @@ export function createRestHandler<Edge>(deps: RestHandlerDeps<Edge>): (request: 
   async function answer(request: Request, edge: Edge | undefined): Promise<Response> {
     const url = new URL(request.url);
     const route = resolveRoute(deps.model, request.method, url.pathname);
+    if (route.write) {
+      const written = await writeAnswer({ model: deps.model, plans, steps }, await (deps.readBody ?? identity)(request), { ...route, write: route.write }, await deps.baseFor(request, edge, { self: false }));
+      return json(200, JSON.stringify(written));
+    }
     const base = await deps.baseFor(request, edge, { self: route.operation.kind === 'me' });
     authorize(base, operationOf(route));
     const scope = { model: deps.model, access: base.access, locales: base.locales.codes };
@@ -82,58 +89,9 @@ export function createRestHandler<Edge>(deps: RestHandlerDeps<Edge>): (request: 
       response = await answer(request, edge);
     } catch (error) {
       const { status, body } = toRestError(error, log);
-      response = json(status, JSON.stringify(body), status === 405 ? { allow: ALLOWED_METHODS.join(', ') } : undefined);
+      response = json(status, JSON.stringify(body), status === 405 ? { allow: allowedMethods(deps.model, new URL(request.url).pathname).join(', ') } : undefined);
     }
     return request.method === 'HEAD' ? new Response(null, response) : response;
-  };
-}
-
-/** Bound, execute and reshape: the steps after planning. */
-function executionSteps<Edge>(deps: RestHandlerDeps<Edge>) {
-  const maxEntries = deps.limits?.maxEntries ?? DEFAULT_REQUEST_LIMITS.maxEntries;
-  const unmeasured = deps.costs ? undefined : costModel(deps.model);
-  const costs = deps.costs ?? (() => unmeasured!);
-  return {
-    /** The same budget as /graphql: a request past it is the caller's to fix (400), not our bug. */
-    async bound(plan: Plan, variables: Record<string, unknown>): Promise<void> {
-      const model = await costs();
-      if (plan.budgetPassed === model) return;
-      checkEntryBudget(deps.schema, model, maxEntries, plan.built.document, variables);
-      plan.budgetPassed = model;
-    },
-
-    async execute(plan: Plan, variables: Record<string, unknown>, scope: RequestScope): Promise<unknown> {
-      const compiled = deps.compiler?.compiledFor(plan.built.document, variables);
-      const result = compiled
-        ? await compiled.query(undefined, scope, variables)
-        : await execute({ schema: deps.schema, document: plan.built.document, variableValues: variables, contextValue: scope });
-      // Past the deadline whatever was resolved is dropped: the answer is the 503.
-      scope.deadline.check();
-      if (result.errors?.length) {
-        // The error that explains the answer best is ours (a 403, a 400), not a consequence of it.
-        const ours = result.errors.find((e) => originalError(e) instanceof ApplicationError);
-        if (ours) throw ours;
-        // Without a path, the error is about the request's values (a variable the schema's scalars
-        // refuse), which validation should have caught: still the caller's value, so a 400.
-        const first = result.errors[0];
-        throw first.path === undefined ? new ValidationError(first.message) : first;
-      }
-      return result.data?.[plan.field];
-    },
-
-    async reshape(route: Route, plan: Plan, root: unknown, deadline: Deadline): Promise<unknown> {
-      const { query, operation } = plan;
-      if (route.kind !== 'entries') {
-        const plain = await reshapePlain(deps.model, route.target, query, root, deadline);
-        if (plain === null) throw new NotFoundError('Not Found');
-        return plain;
-      }
-      if (operation.kind === 'findMany') return reshapeCollection(deps.model, route.target, query, root, deadline);
-      if (operation.kind === 'findEveryLocale') return reshapeEveryLocale(deps.model, route.target, query, root, deadline);
-      const body = await reshapeEntry(deps.model, route.target, query, root, deadline);
-      if (body.data === null) throw new NotFoundError('Not Found');
-      return body;
-    },
   };
 }
 

@@ -1,13 +1,20 @@
-// Request method and path under /api -> what to read: a content-type's entries, one entry, a
-// single type, or the media library (`/api/upload/files`). Anything else is a 404 or a 405.
+// Request method and path under /api -> what to read or write: a content-type's entries, one
+// entry, a single type, an entry's localizations, or the media library (`/api/upload/files`).
+// A path that names nothing is a 404; a method its path does not take, a 405.
 import { ForbiddenError, MethodNotAllowedError, NotFoundError } from '../errors/errors.ts';
 import { MEDIA_UID, USER_UID, assertNever, contentType } from '../model/types.ts';
 import type { Operation } from '../operations/operation.ts';
 import type { ContentModel, ContentType } from '../model/types.ts';
 import type { RestRead } from './document.ts';
 
-/** The methods the read-only REST façade answers; HEAD is GET without the body. */
+/** The methods every REST path answers; HEAD is GET without the body. */
 export const ALLOWED_METHODS = ['GET', 'HEAD'] as const;
+
+/** A write a REST route runs: its operation and, for an entry, the id in the path. */
+export interface RestWrite {
+  readonly action: 'create' | 'update' | 'delete' | 'createLocalization';
+  readonly id?: string;
+}
 
 export interface Route {
   /**
@@ -16,7 +23,10 @@ export interface Route {
    */
   readonly kind: 'entries' | 'files' | 'users';
   readonly target: ContentType;
+  /** What a GET reads there (for a write, what its answer reads back). */
   readonly operation: RestRead;
+  /** Set for POST, PUT and DELETE. */
+  readonly write?: RestWrite;
 }
 
 /**
@@ -28,12 +38,37 @@ export interface Route {
  */
 export function resolveRoute(model: ContentModel, method: string, pathname: string): Route {
   const segments = pathSegments(pathname);
-  const route = segments ? match(model, segments) : undefined;
-  if (!route) throw new NotFoundError('Not Found');
-  if (!(ALLOWED_METHODS as readonly string[]).includes(method)) {
-    throw new MethodNotAllowedError('Method Not Allowed', { allow: [...ALLOWED_METHODS] });
+  const found = segments ? match(model, segments) : undefined;
+  if (!found) throw new NotFoundError('Not Found');
+  const { route, localizations } = found;
+  const writes = localizations ? { POST: 'createLocalization' as const } : writesOn(route);
+  if (!localizations && (ALLOWED_METHODS as readonly string[]).includes(method)) return route;
+  const action = (writes as Record<string, RestWrite['action']>)[method];
+  if (!action) throw new MethodNotAllowedError('Method Not Allowed', { allow: allowedMethods(model, pathname) });
+  const id = route.operation.kind === 'findOne' ? route.operation.id : undefined;
+  return { ...route, write: { action, ...(id === undefined ? {} : { id }) } };
+}
+
+/** The methods a path takes, for a 405's `Allow`. */
+export function allowedMethods(model: ContentModel, pathname: string): string[] {
+  const segments = pathSegments(pathname);
+  const found = segments ? match(model, segments) : undefined;
+  if (!found) return [...ALLOWED_METHODS];
+  return [...(found.localizations ? [] : ALLOWED_METHODS), ...Object.keys(found.localizations ? { POST: 1 } : writesOn(found.route))];
+}
+
+/** The writes a read route's path takes: entries of the content API only. */
+function writesOn(route: Route): Partial<Record<string, RestWrite['action']>> {
+  if (route.kind !== 'entries') return {};
+  switch (route.operation.kind) {
+    case 'findMany':
+      return { POST: 'create' };
+    case 'findOne':
+    case 'findSingle':
+      return { PUT: 'update', DELETE: 'delete' };
+    default:
+      return {};
   }
-  return route;
 }
 
 /** The operation a route's request runs, as both protocols name it (what it is authorized as). */
@@ -54,7 +89,15 @@ export function operationOf(route: Route): Operation {
   }
 }
 
-function match(model: ContentModel, segments: readonly string[]): Route | undefined {
+/** A path's read route, and whether it names that entry's `localizations` (POST only). */
+function match(model: ContentModel, segments: readonly string[]): { route: Route; localizations: boolean } | undefined {
+  const localizations = segments.length === 3 && segments[2] === 'localizations';
+  const route = matchRead(model, localizations ? segments.slice(0, 2) : segments);
+  if (localizations && (route?.operation.kind !== 'findOne' || !route.target.localized)) return undefined;
+  return route && { route, localizations };
+}
+
+function matchRead(model: ContentModel, segments: readonly string[]): Route | undefined {
   const [first, second, third, ...rest] = segments;
   if (first === 'upload' && second === 'files' && rest.length === 0) {
     return byId({ kind: 'files', target: contentType(model, MEDIA_UID) }, third);

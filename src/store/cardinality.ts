@@ -7,7 +7,7 @@ import {
   type ContentModel,
   type RelationAttribute,
 } from '../model/types.ts';
-import type { Doc, Store } from './store.ts';
+import type { Change, Doc, Store } from './store.ts';
 
 export interface Cardinality {
   /** Content-type uid -> how many entries it has (every locale and state). */
@@ -36,6 +36,33 @@ export async function measureCardinality(model: ContentModel, store: Store): Pro
     for (const attribute of ct.attributes.values()) {
       if (attribute.type === 'relation' && attribute.side === 'owner' && attribute.inversedBy) {
         note(listKey(attribute.target, attribute.inversedBy), mostPointingAtOne(docs, attribute));
+      }
+    }
+  }
+  return { entries, lists };
+}
+
+/**
+ * The cardinality after a write, bounded from above without reading the store: each document put
+ * may add an entry and raise its lists' maxima; each id it holds in an owning relation may add
+ * one more entry pointing at that target. The estimate stays an upper bound (each list's limit
+ * still caps it); a measurement makes it exact again.
+ */
+export function raisedBy(model: ContentModel, cardinality: Cardinality, changes: readonly Change[]): Cardinality {
+  const entries = new Map(cardinality.entries);
+  const lists = new Map(cardinality.lists);
+  const note = (key: string, size: number) => lists.set(key, Math.max(lists.get(key) ?? 0, size));
+  const byCollection = new Map([...model.contentTypes.values()].map((ct) => [ct.collectionName, ct]));
+  for (const change of changes) {
+    const ct = byCollection.get(change.collection);
+    if (!ct || change.op !== 'put') continue;
+    entries.set(ct.uid, (entries.get(ct.uid) ?? 0) + 1);
+    measureOwner(model, ct, change.doc, note);
+    if (ct.localized) note(listKey(ct.uid, 'localizations'), asList(change.doc.localizations).length);
+    for (const attribute of ct.attributes.values()) {
+      if (attribute.type === 'relation' && attribute.side === 'owner' && attribute.inversedBy && asList(change.doc[attribute.name]).length > 0) {
+        const key = listKey(attribute.target, attribute.inversedBy);
+        lists.set(key, (lists.get(key) ?? 0) + 1);
       }
     }
   }

@@ -29,7 +29,9 @@ describe('error answers', () => {
     ['an entry the role cannot findOne', 'GET', '/api/tags/1', envelope(403, 'ForbiddenError', 'Forbidden')],
     ['a media file without findOne on the media library', 'GET', '/api/upload/files/1', envelope(403, 'ForbiddenError', 'Forbidden')],
     ['an unknown field', 'GET', '/api/articles?fields[0]=nope', envelope(400, 'ValidationError', 'Invalid parameter nope')],
-    ['a write', 'POST', '/api/articles', { data: null, error: { status: 405, name: 'MethodNotAllowedError', message: 'Method Not Allowed', details: { allow: ['GET', 'HEAD'] } } }],
+    ['a write the caller may not make', 'POST', '/api/articles', envelope(403, 'ForbiddenError', 'Forbidden')],
+    ['a method the path does not take', 'PATCH', '/api/articles/1', { data: null, error: { status: 405, name: 'MethodNotAllowedError', message: 'Method Not Allowed', details: { allow: ['GET', 'HEAD', 'PUT', 'DELETE'] } } }],
+    ['a create on an entry', 'POST', '/api/articles/1', { data: null, error: { status: 405, name: 'MethodNotAllowedError', message: 'Method Not Allowed', details: { allow: ['GET', 'HEAD', 'PUT', 'DELETE'] } } }],
     ['a write to an unknown collection', 'DELETE', '/api/nonexistent/1', envelope(404, 'NotFoundError', 'Not Found')],
   ])('answers %s in Strapi\'s error envelope', async (_name, method, path, body) => {
     const response = await gateway.handle(new Request(new URL(path, 'http://gateway.test'), { method }));
@@ -43,9 +45,15 @@ describe('error answers', () => {
     expect(await response.json()).toEqual(envelope(401, 'UnauthorizedError', 'Missing or invalid credentials'));
   });
 
-  it('names the method it allows on a 405', async () => {
-    const response = await gateway.handle(new Request('http://gateway.test/api/articles/1', { method: 'PUT' }));
-    expect(response.headers.get('allow')).toBe('GET, HEAD');
+  it.each([
+    ['/api/articles/1', 'PATCH', 'GET, HEAD, PUT, DELETE'],
+    ['/api/articles', 'PUT', 'GET, HEAD, POST'],
+    ['/api/global', 'POST', 'GET, HEAD, PUT, DELETE'],
+    ['/api/articles/1/localizations', 'GET', 'POST'],
+  ])('names the methods %s takes on a 405 to %s', async (path, method, allow) => {
+    const response = await gateway.handle(new Request(`http://gateway.test${path}`, { method }));
+    expect(response.status).toBe(405);
+    expect(response.headers.get('allow')).toBe(allow);
   });
 
   it('answers HEAD as GET without the body', async () => {

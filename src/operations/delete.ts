@@ -1,0 +1,26 @@
+// `delete`: removes one entry (or a single type's), answers it as it was, and leaves no id of it
+// behind: the relations that held it and its localizations' lists let it go in the same write.
+import type { ContentType } from '../model/types.ts';
+import type { Doc } from '../store/store.ts';
+import type { DeleteInput } from './operation.ts';
+import type { RequestScope } from './scope.ts';
+import { commit } from './write/commit.ts';
+import { releaseDeleted } from './write/other-side.ts';
+import { PendingWrite } from './write/pending.ts';
+import { idsOf } from './write/relations.ts';
+import { existingEntry, writerOf } from './write/target.ts';
+
+export function deleteEntry(scope: RequestScope, type: ContentType, input: DeleteInput): Promise<{ data: Doc }> {
+  const writer = writerOf(scope);
+  return writer.serially(async () => {
+    const entry = await existingEntry(scope, type, input.id, input.locale);
+    const pending = new PendingWrite(writer.store);
+    pending.remove(type.collectionName, entry.id);
+    await releaseDeleted(scope.model, type, entry.id, pending);
+    for (const sibling of idsOf(entry.localizations)) {
+      await pending.update(type.collectionName, sibling, (doc) => ({ ...doc, localizations: idsOf(doc.localizations).filter((id) => id !== entry.id) }));
+    }
+    await commit(writer, pending);
+    return { data: entry };
+  });
+}

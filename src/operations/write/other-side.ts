@@ -1,0 +1,63 @@
+// A written entry's relations, seen from the other entries: writing from the `mappedBy` side
+// changes the ids the targets hold; a one-to-one or one-to-many target taken by this entry is
+// released by whichever entry held it before; a deleted entry leaves every list that held it.
+import type { ContentModel, ContentType, RelationAttribute } from '../../model/types.ts';
+import { contentType } from '../../model/types.ts';
+import type { Doc } from '../../store/store.ts';
+import type { EntryData } from './entry-data.ts';
+import type { PendingWrite } from './pending.ts';
+import { changedIds, idsOf } from './relations.ts';
+
+/** Applies to the other entries what `data`'s relations say of `entry` (already put in `pending`). */
+export async function applyOtherSides(model: ContentModel, type: ContentType, entry: Doc, data: EntryData, pending: PendingWrite): Promise<void> {
+  for (const [name, write] of data) {
+    const attribute = type.attributes.get(name);
+    if (attribute?.type !== 'relation' || write.kind !== 'relation') continue;
+    const target = contentType(model, attribute.target);
+    if (attribute.side === 'inverse') await setInverse(target, attribute, entry.id, write.change, pending);
+    else await releaseTaken(type, attribute, entry, pending);
+  }
+}
+
+/** The `mappedBy` side: the targets' owning field gains or loses this entry's id. */
+async function setInverse(target: ContentType, attribute: RelationAttribute, id: number, change: Parameters<typeof changedIds>[1], pending: PendingWrite): Promise<void> {
+  const field = attribute.inverseField!;
+  const owning = target.attributes.get(field) as RelationAttribute | undefined;
+  const holders = await pending.find(target.collectionName, { [field]: id });
+  const before = holders.map((doc) => doc.id);
+  const after = changedIds(before, change);
+  const kept = new Set(after);
+  for (const doc of holders) {
+    if (!kept.has(doc.id)) pending.put(target.collectionName, { ...doc, [field]: owning?.toMany ? idsOf(doc[field]).filter((held) => held !== id) : null });
+  }
+  for (const targetId of after.filter((each) => !before.includes(each))) {
+    // A to-one owning field takes this id from whichever entry it pointed at before.
+    await pending.update(target.collectionName, targetId, (doc) => ({ ...doc, [field]: owning?.toMany ? [...idsOf(doc[field]), id] : id }));
+  }
+}
+
+/** One-to-one and one-to-many owning sides: a target this entry now holds leaves any other holder. */
+async function releaseTaken(type: ContentType, attribute: RelationAttribute, entry: Doc, pending: PendingWrite): Promise<void> {
+  if (attribute.relation !== 'oneToOne' && attribute.relation !== 'oneToMany') return;
+  const taken = idsOf(entry[attribute.name]);
+  if (taken.length === 0) return;
+  const others = await pending.find(type.collectionName, { [attribute.name]: { $in: taken }, id: { $ne: entry.id } });
+  const gone = new Set(taken);
+  for (const doc of others) {
+    const left = idsOf(doc[attribute.name]).filter((id) => !gone.has(id));
+    pending.put(type.collectionName, { ...doc, [attribute.name]: attribute.toMany ? left : null });
+  }
+}
+
+/** A deleted entry leaves every owning relation of every content-type that held it. */
+export async function releaseDeleted(model: ContentModel, type: ContentType, id: number, pending: PendingWrite): Promise<void> {
+  for (const owner of model.contentTypes.values()) {
+    for (const attribute of owner.attributes.values()) {
+      if (attribute.type !== 'relation' || attribute.side !== 'owner' || attribute.target !== type.uid) continue;
+      for (const doc of await pending.find(owner.collectionName, { [attribute.name]: id })) {
+        const left = idsOf(doc[attribute.name]).filter((held) => held !== id);
+        pending.put(owner.collectionName, { ...doc, [attribute.name]: attribute.toMany ? left : null });
+      }
+    }
+  }
+}

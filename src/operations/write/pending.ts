@@ -1,0 +1,54 @@
+// The documents one write changes, gathered before anything is written: each is read from the
+// store once, changed in this buffer as many times as the write needs (a relation's other side,
+// a localization's siblings), and handed to the store as one atomic list of changes.
+import type { Change, Doc, Filter } from '../../store/store.ts';
+import type { Writer } from './writer.ts';
+
+export class PendingWrite {
+  private readonly docs = new Map<string, Map<number, Doc>>();
+  private readonly removed = new Map<string, Set<number>>();
+
+  constructor(private readonly store: Writer['store']) {}
+
+  /** The documents of `collection` matching `filter`, as this write has changed them so far. */
+  async find(collection: string, filter: Filter): Promise<Doc[]> {
+    const stored = await this.store.find(collection, filter);
+    const gone = this.removed.get(collection);
+    return stored.filter((doc) => !gone?.has(doc.id)).map((doc) => this.docs.get(collection)?.get(doc.id) ?? doc);
+  }
+
+  /** One document by id, as this write has changed it so far; undefined when there is none. */
+  async get(collection: string, id: number): Promise<Doc | undefined> {
+    if (this.removed.get(collection)?.has(id)) return undefined;
+    const held = this.docs.get(collection)?.get(id);
+    if (held) return held;
+    const [doc] = await this.store.find(collection, { id }, { limit: 1 });
+    return doc;
+  }
+
+  /** Sets the document's new content (whole). */
+  put(collection: string, doc: Doc): void {
+    if (!this.docs.has(collection)) this.docs.set(collection, new Map());
+    this.docs.get(collection)!.set(doc.id, doc);
+    this.removed.get(collection)?.delete(doc.id);
+  }
+
+  /** Changes one field of a document this write may already have changed. */
+  async update(collection: string, id: number, change: (doc: Doc) => Doc): Promise<void> {
+    const doc = await this.get(collection, id);
+    if (doc) this.put(collection, change(doc));
+  }
+
+  remove(collection: string, id: number): void {
+    this.docs.get(collection)?.delete(id);
+    if (!this.removed.has(collection)) this.removed.set(collection, new Set());
+    this.removed.get(collection)!.add(id);
+  }
+
+  /** The changes, puts first, in the order documents were first changed. */
+  changes(): Change[] {
+    const puts: Change[] = [...this.docs].flatMap(([collection, docs]) => [...docs.values()].map((doc): Change => ({ op: 'put', collection, doc })));
+    const deletes: Change[] = [...this.removed].flatMap(([collection, ids]) => [...ids].map((id): Change => ({ op: 'delete', collection, id })));
+    return [...puts, ...deletes];
+  }
+}

@@ -1,0 +1,99 @@
+// A REST write, in the steps every write takes: the body read at one boundary (JSON, `data`) ->
+// the write operation (authorized and run by the operation layer, as GraphQL's mutations are) ->
+// the written entry read back through the same GraphQL document path as a GET of it, so the
+// answer has Strapi's shape and honours `populate` and `fields`. A DELETE reads the entry before.
+import { readingBack } from '../access/access.ts';
+import { BodySyntaxError } from '../errors/errors.ts';
+import type { ContentModel } from '../model/types.ts';
+import type { Operation } from '../operations/operation.ts';
+import { authorize } from '../operations/authorize.ts';
+import { runOperation } from '../operations/run.ts';
+import { createScope, type RequestBase } from '../operations/scope.ts';
+import type { Doc } from '../store/store.ts';
+import { type PlanCache, variablesFor } from './plan.ts';
+import { graphqlPublicationState } from './query.ts';
+import type { Route, RestWrite } from './routes.ts';
+import type { ExecutionSteps } from './steps.ts';
+
+export interface WriteDeps {
+  model: ContentModel;
+  plans: PlanCache;
+  steps: ExecutionSteps;
+}
+
+/** The answer's body of a write route, or throws the error to answer. */
+export async function writeAnswer(deps: WriteDeps, request: Request, route: Route & { write: RestWrite }, base: RequestBase): Promise<unknown> {
+  const url = new URL(request.url);
+  const operation = writeOperation(route, await requestBody(request), url.searchParams);
+  const scope = createScope(base);
+  if (operation.action === 'delete') {
+    // Authorized first: a caller that may not delete learns nothing of the entry.
+    authorize(base, operation);
+    const entry = await readBack(deps, base, route, url, route.write.id === undefined ? undefined : { id: Number(route.write.id) });
+    await runOperation(scope, operation);
+    return entry;
+  }
+  const { data } = (await runOperation(scope, operation)) as { data: Doc };
+  return readBack(deps, base, route, url, data);
+}
+
+/**
+ * The entry as a GET of it with the write's query string answers, drafts included, for this
+ * caller (its attribute and populate rules hold) though it may lack `find`/`findOne`.
+ */
+async function readBack(deps: WriteDeps, base: RequestBase, route: Route, url: URL, entry: { id: number; locale?: unknown } | undefined): Promise<unknown> {
+  const type = route.target;
+  const read: Route = { kind: 'entries', target: type, operation: type.kind === 'singleType' ? { kind: 'findSingle' } : { kind: 'findOne', id: String(entry?.id) } };
+  const search = new URLSearchParams(url.search);
+  search.set('publicationState', 'preview');
+  if (type.kind !== 'singleType') search.delete('locale');
+  else if (typeof entry?.locale === 'string') search.set('locale', entry.locale);
+  const access = readingBack(base.access, type.uid);
+  const plan = deps.plans.planFor(read, `?${search}`, { model: deps.model, access, locales: base.locales.codes }, `${base.accessKey}:wrote`, base.user?.id);
+  const variables = variablesFor(plan, read, base.user?.id);
+  await deps.steps.bound(plan, variables);
+  const scope = createScope({ ...base, access }, undefined, graphqlPublicationState(plan.query.publicationState));
+  return deps.steps.reshape(read, plan, await deps.steps.execute(plan, variables, scope), scope.deadline);
+}
+
+/** The body's JSON; `{}` when there is none or it is not JSON by its type, as Strapi reads it. */
+async function requestBody(request: Request): Promise<unknown> {
+  const type = (request.headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase();
+  const text = await request.text();
+  if (!(type === 'application/json' || type.endsWith('+json')) || text.trim() === '') return {};
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new BodySyntaxError((error as Error).message);
+  }
+}
+
+/** The route's write as an operation; the body's `data` is checked by the operation. */
+function writeOperation(route: Route & { write: RestWrite }, body: unknown, query: URLSearchParams): Operation {
+  const type = route.target;
+  const data = body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as { data?: unknown }).data : undefined;
+  const locale = query.get('locale');
+  const id = route.write.id;
+  switch (route.write.action) {
+    case 'create':
+      return { action: 'create', type, input: { data, locale, publishByDefault: true } };
+    case 'update':
+      return { action: 'update', type, input: { id, data, locale } };
+    case 'delete':
+      return { action: 'delete', type, input: { id, locale } };
+    case 'createLocalization':
+      return { action: 'createLocalization', type, input: { id, ...localization(body), ...(locale ? { locale } : {}) } };
+  }
+}
+
+/**
+ * A localization's body: Strapi v4 takes the new entry's fields at the top level with its
+ * `locale`; a body wrapped in `data` is read the same way.
+ */
+function localization(body: unknown): { data: unknown; locale?: string } {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return { data: body };
+  const inner = (body as { data?: unknown }).data;
+  const fields = inner !== null && typeof inner === 'object' && !Array.isArray(inner) ? (inner as Record<string, unknown>) : (body as Record<string, unknown>);
+  const { locale, ...data } = fields;
+  return { data, ...(typeof locale === 'string' ? { locale } : {}) };
+}

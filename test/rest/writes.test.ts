@@ -1,0 +1,120 @@
+// REST writes through the whole gateway, in process, on the fixture with a public role that may
+// write: the answer's shape, what a write changes for the reads after it (the response cache
+// included), drafts, single types, localizations, and the errors before any body is checked.
+import { beforeEach, describe, expect, it } from 'vitest';
+import { BLOG_MODEL, BLOG_SEED, modelGateway, type TestGateway } from '../support/test-gateway.ts';
+import { writableGateway } from '../support/writable.ts';
+
+let t: TestGateway;
+beforeEach(async () => {
+  t = await writableGateway({ extra: { responseCache: true } });
+});
+
+async function call(method: string, path: string, body?: unknown, headers: Record<string, string> = { 'content-type': 'application/json' }) {
+  const response = await t.gateway.fetch(new Request(`http://gateway.test${path}`, { method, headers, body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body) }));
+  return { status: response.status, body: await response.json() };
+}
+
+describe('a write answers the written entry as a GET of it would', () => {
+  it('answers a create with every scalar, relations only where populate asks', async () => {
+    const { status, body } = await call('POST', '/api/tags', { data: { name: 'new' } });
+    expect(status).toBe(200);
+    expect(body).toEqual({ data: { id: expect.any(Number), attributes: { name: 'new', createdAt: expect.any(String), updatedAt: expect.any(String) } }, meta: {} });
+    const populated = await call('POST', '/api/tags?populate=articles', { data: { name: 'other', articles: [1] } });
+    expect(populated.body.data.attributes.articles.data.map((a: { id: number }) => a.id)).toEqual([1]);
+  });
+
+  it('answers a delete with the entry as it was; a second delete is a 404', async () => {
+    const first = await call('DELETE', '/api/categories/1');
+    expect(first.status).toBe(200);
+    expect(first.body.data.id).toBe(1);
+    expect((await call('DELETE', '/api/categories/1')).status).toBe(404);
+    expect((await call('GET', '/api/categories/1')).status).toBe(404);
+  });
+
+  it('shows a write to the next read at once, through the response cache, on both sides of a relation', async () => {
+    const before = await call('GET', '/api/articles/1?populate=tags');
+    expect(before.status).toBe(200);
+    const tag = await call('POST', '/api/tags', { data: { name: 'fresh', articles: [1] } });
+    const after = await call('GET', '/api/articles/1?populate=tags');
+    expect(after.body.data.attributes.tags.data.map((each: { id: number }) => each.id)).toContain(tag.body.data.id);
+    await call('PUT', '/api/tags/' + tag.body.data.id, { data: { articles: [] } });
+    const again = await call('GET', '/api/articles/1?populate=tags');
+    expect(again.body.data.attributes.tags.data.map((each: { id: number }) => each.id)).not.toContain(tag.body.data.id);
+  });
+
+  it('keeps what an update leaves out', async () => {
+    const before = await call('GET', '/api/articles/1');
+    const { body } = await call('PUT', '/api/articles/1', { data: { title: 'Renamed' } });
+    expect(body.data.attributes).toEqual({ ...before.body.data.attributes, title: 'Renamed', updatedAt: expect.any(String) });
+  });
+});
+
+describe('drafts, single types and localizations', () => {
+  it('publishes a REST create unless the body says publishedAt null; a draft is answered to its writer, not listed', async () => {
+    const published = await call('POST', '/api/articles', { data: { title: 'Out', slug: 'out' } });
+    expect(published.body.data.attributes.publishedAt).toEqual(expect.any(String));
+    const draft = await call('POST', '/api/articles', { data: { title: 'Draft', slug: 'draft', publishedAt: null } });
+    expect(draft.body.data.attributes.publishedAt).toBeNull();
+    expect((await call('GET', `/api/articles/${draft.body.data.id}`)).status).toBe(404);
+    const publishing = await call('PUT', `/api/articles/${draft.body.data.id}`, { data: { publishedAt: '2024-06-01T00:00:00.000Z' } });
+    expect(publishing.body.data.attributes.publishedAt).toBe('2024-06-01T00:00:00.000Z');
+    expect((await call('GET', `/api/articles/${draft.body.data.id}`)).status).toBe(200);
+  });
+
+  it('creates a single type again with a PUT after a DELETE', async () => {
+    expect((await call('DELETE', '/api/global')).status).toBe(200);
+    expect((await call('GET', '/api/global')).status).toBe(404);
+    const created = await call('PUT', '/api/global', { data: { siteName: 'Again' } });
+    expect(created.status).toBe(200);
+    expect((await call('GET', '/api/global')).body.data.attributes.siteName).toBe('Again');
+  });
+
+  it('creates a localization as a draft in the entry\'s group', async () => {
+    const english = await call('POST', '/api/articles', { data: { title: 'Hello', slug: 'hello-new' } });
+    const { status, body } = await call('POST', `/api/articles/${english.body.data.id}/localizations`, { locale: 'fr', title: 'Bonjour', slug: 'bonjour' });
+    expect(status).toBe(200);
+    expect(body.data.attributes).toMatchObject({ title: 'Bonjour', locale: 'fr', publishedAt: null });
+    const source = await call('GET', `/api/articles/${english.body.data.id}?populate=localizations&publicationState=preview`);
+    expect(source.body.data.attributes.localizations.data.map((each: { id: number }) => each.id)).toEqual([body.data.id]);
+    const again = await call('POST', `/api/articles/${english.body.data.id}/localizations`, { locale: 'fr', title: 'Encore', slug: 'encore' });
+    expect(again.status).toBe(400);
+  });
+});
+
+describe('errors before the body is checked', () => {
+  const envelope = (status: number, name: string, message: string) => ({ data: null, error: { status, name, message, details: {} } });
+
+  it.each<[string, string, string, unknown, Record<string, string>, number, string]>([
+    ['an empty body', 'POST', '/api/tags', undefined, { 'content-type': 'application/json' }, 400, 'ValidationError'],
+    ['a body that is not JSON by its type', 'POST', '/api/tags', '{"data":{"name":"x"}}', { 'content-type': 'text/plain' }, 400, 'ValidationError'],
+    ['data that is null', 'POST', '/api/tags', { data: null }, { 'content-type': 'application/json' }, 400, 'ValidationError'],
+    ['data that is a string', 'POST', '/api/tags', { data: 'x' }, { 'content-type': 'application/json' }, 400, 'ValidationError'],
+    ['invalid JSON', 'POST', '/api/tags', '{bad', { 'content-type': 'application/json' }, 400, 'SyntaxError'],
+    ['an update of an entry that does not exist', 'PUT', '/api/tags/999', { data: { name: 'x' } }, { 'content-type': 'application/json' }, 404, 'NotFoundError'],
+    ['a create on a single type', 'POST', '/api/global', { data: {} }, { 'content-type': 'application/json' }, 405, 'MethodNotAllowedError'],
+  ])('answers %s', async (_name, method, path, body, headers, status, name) => {
+    const answer = await call(method, path, body, headers);
+    expect(answer.status).toBe(status);
+    expect(answer.body.error.name).toBe(name);
+  });
+
+  it('answers a missing data payload in Strapi\'s words', async () => {
+    expect((await call('POST', '/api/tags', {})).body).toEqual(envelope(400, 'ValidationError', 'Missing "data" payload in the request body'));
+  });
+
+  it('refuses a body over the limit with 413, and keeps serving', async () => {
+    const answer = await call('POST', '/api/tags', { data: { name: 'x'.repeat(1024 * 1024 + 1) } });
+    expect(answer.status).toBe(413);
+    expect((await call('GET', '/api/articles')).status).toBe(200);
+  });
+});
+
+describe('a caller that may not write', () => {
+  it('is refused with 403 and nothing is written', async () => {
+    const readOnly = await modelGateway(BLOG_MODEL, BLOG_SEED);
+    const response = await readOnly.gateway.fetch(new Request('http://gateway.test/api/articles', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ data: { title: 'x' } }) }));
+    expect(response.status).toBe(403);
+    expect(await readOnly.store.count('articles', { title: 'x' })).toBe(0);
+  });
+});

@@ -1,0 +1,20 @@
+// A gateway over the blog fixture whose public role may write every content-type of it: for
+// tests of writes that are not about permissions.
+import { ACTIONS } from '../../src/auth/roles.ts';
+import { settingsFromSeed, type AccessSettings } from '../../src/auth/settings.ts';
+import { loadSeedFile } from '../../src/seed/load-seed.ts';
+import { BLOG_MODEL, BLOG_SEED, modelGateway, type GatewayOptions, type TestGateway } from './test-gateway.ts';
+
+export const WRITABLE_TYPES = ['api::article.article', 'api::author.author', 'api::category.category', 'api::tag.tag', 'api::global.global'];
+
+/** The seed's settings, its public role granted every action on the fixture's types. */
+export async function writableSettings(): Promise<AccessSettings> {
+  const settings = settingsFromSeed(await loadSeedFile(BLOG_SEED));
+  const grants = Object.fromEntries(ACTIONS.map((action) => [action, [...new Set([...(settings.roles.public[action] ?? []), ...WRITABLE_TYPES])]]));
+  return { ...settings, roles: { ...settings.roles, public: grants } };
+}
+
+export async function writableGateway(options: GatewayOptions = {}): Promise<TestGateway> {
+  const settings = await writableSettings();
+  return modelGateway(BLOG_MODEL, BLOG_SEED, { ...options, extra: { settings: () => settings, ...options.extra } });
+}
