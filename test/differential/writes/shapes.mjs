@@ -1,0 +1,80 @@
+// A hand-written write sequence on the conformance fixture: the answers implementers need most,
+// one question per step or two (what a create answers with and without populate, PUT's partial
+// semantics for components with and without their id, connect positions, the mappedBy side,
+// drafts, localizations, single types deleted and put again, the error envelopes and callers).
+// Recorded and replayed like the generated sets; `run.ts fixture --shapes`.
+const articleParts = '?populate[seo][populate]=*&populate[blocks][populate]=*&populate[tags]=true&publicationState=preview';
+const read = (note) => ({ action: 'read', note, method: 'GET', path: `/api/articles/{#2}${articleParts}` });
+const put = (note, data, path = '/api/articles/{#2}') => ({ action: 'update', note, method: 'PUT', path, body: { data } });
+const post = (note, path, body, auth) => ({ action: 'create', note, method: 'POST', path, body, ...(auth ? { auth } : {}) });
+
+const STEPS = [
+  post('no populate: every scalar, no relations', '/api/tags', { data: { name: 'shape-a' } }),
+  post('populate=*: relations too', '/api/tags?populate=*', { data: { name: 'shape-b', articles: [1, 2] } }),
+  post('component, zone and relations; published by default', '/api/articles', { data: { title: 'Shape', slug: 'shape-one', seo: { metaTitle: 'T', metaDescription: 'D0', metaSocial: [{ socialNetwork: 'Facebook', title: 'fb' }] }, blocks: [{ __component: 'blocks.quote', title: 'q', body: 'b' }], tags: [1] } }),
+  read('after create'),
+  put('component with its id: updated in place', { seo: { id: { $component: [3, 'seo', null] }, metaDescription: 'D1' } }),
+  read('after component with id'),
+  put('component without id: replaced', { seo: { metaTitle: 'New' } }),
+  read('after component without id'),
+  put('component null: removed', { seo: null }),
+  read('after component null'),
+  put('partial: only the title', { title: 'Shape 2' }),
+  read('after partial update'),
+  put('connect with positions', { tags: { connect: [{ id: 3, position: { start: true } }, { id: 4, position: { after: 1 } }] } }),
+  read('after connect'),
+  put('disconnect', { tags: { disconnect: [1] } }),
+  read('after disconnect'),
+  put('set', { tags: { set: [4, 3] } }),
+  read('after set'),
+  put('plain ids with duplicates', { tags: [2, 2, 1] }),
+  read('after duplicates'),
+  put('to-one null', { author: null, category: 2 }),
+  put('from the mappedBy side', { articles: [{ $id: 2 }, 1] }, '/api/tags/{#0}'),
+  read('after the mappedBy side'),
+  put('zone replaced', { blocks: [{ __component: 'blocks.rich-text', body: 'rich' }] }),
+  read('after zone'),
+  put('zone with a component it does not allow', { blocks: [{ __component: 'shared.header', title: 'x' }] }),
+  read('after a foreign zone component'),
+  put('unpublish', { publishedAt: null }),
+  { action: 'read', note: 'a draft by id, live', method: 'GET', path: '/api/articles/{#2}' },
+  put('publish with a date', { publishedAt: '2023-01-01T00:00:00.000Z' }),
+  { action: 'read', note: 'published with a date', method: 'GET', path: '/api/articles/{#2}' },
+  post('a draft', '/api/articles', { data: { title: 'Draft', slug: 'shape-draft', publishedAt: null } }),
+  post('localization', '/api/articles/{#2}/localizations', { locale: 'fr', title: 'Forme' }),
+  { action: 'read', note: 'localizations', method: 'GET', path: '/api/articles/{#2}?populate=localizations&publicationState=preview' },
+  { action: 'delete', note: 'answers the deleted entry', method: 'DELETE', path: '/api/articles/{#31}' },
+  { action: 'delete', note: 'a second time', method: 'DELETE', path: '/api/articles/{#31}' },
+  put('single type', { siteName: 'S' }, '/api/global?populate=*'),
+  { action: 'single', note: 'delete a single type', method: 'DELETE', path: '/api/global' },
+  { action: 'single', note: 'read it deleted', method: 'GET', path: '/api/global' },
+  put('put it again', { siteName: 'Again' }, '/api/global'),
+  post('POST on a single type', '/api/global', { data: { siteName: 'x' } }),
+  post('empty object', '/api/tags', {}),
+  post('data null', '/api/tags', { data: null }),
+  post('data a string', '/api/tags', { data: 'text' }),
+  { action: 'envelope', note: 'no body', method: 'POST', path: '/api/tags', rawBody: '' },
+  { action: 'envelope', note: 'text/plain', method: 'POST', path: '/api/tags', rawBody: '{"data":{"name":"t"}}', contentType: 'text/plain' },
+  { action: 'envelope', note: 'invalid JSON', method: 'POST', path: '/api/tags', rawBody: '{"data": {' },
+  post('public without create', '/api/tags', { data: { name: 'p' } }, 'public'),
+  post('public with create', '/api/authors', { data: { name: 'p' } }, 'public'),
+  post('invalid token', '/api/tags', { data: { name: 'p' } }, 'invalid'),
+  post('read-only token', '/api/tags', { data: { name: 'p' } }, 'read'),
+  post('custom token with create', '/api/tags', { data: { name: 'custom' } }, 'custom'),
+  { action: 'caller', note: 'custom token without delete', auth: 'custom', method: 'DELETE', path: '/api/tags/{#51}' },
+  put('a missing entry', { title: 'x' }, '/api/articles/999999'),
+  post('an unknown type', '/api/nopes', { data: {} }),
+  put('a relation to a missing id', { tags: [999999] }),
+  post('several errors', '/api/articles', { data: { title: '', kind: 'bad', contactEmail: 'x', views: '12abc' } }),
+  post('nested error paths', '/api/articles', { data: { title: 'N', seo: { metaTitle: 'm', metaSocial: [{ socialNetwork: 'Nope', title: 't' }] } } }),
+  post('coercions', '/api/articles', { data: { title: 'Nums', slug: 'nums-1', views: '12', bigViews: '9007199254740993', rating: '1.5', price: '2.25', featured: 'true', publishDate: '2024-02-29', readingTime: '10:11:12', scheduledAt: '2024-01-02T03:04:05Z', meta: [1, 'a'] } }),
+  post('biginteger with junk', '/api/articles', { data: { title: 'Big', slug: 'big-1', bigViews: '12abc' } }),
+  post('a uid taken', '/api/articles', { data: { title: 'Dup', slug: 'shape-one' } }),
+  post('ignored keys', '/api/tags', { data: { name: 'ig', id: 4242, createdAt: '2001-01-01T00:00:00.000Z', nope: 1 } }),
+  post('repeatable component', '/api/authors?populate=*', { data: { name: 'A', socials: [{ network: 'x', url: 'y' }, { network: 'z' }] } }),
+];
+
+/** The sequence's steps, numbered, by the full-access token unless a step names a caller. */
+export function shapeSteps() {
+  return STEPS.map((step, index) => ({ index, auth: 'full', ...step }));
+}
