@@ -34,7 +34,7 @@ export class EmbeddedStore implements Store {
     for (const { name } of this.db.prepare('SELECT name FROM _collections').all() as Array<{ name: string }>) {
       this.tables.set(name, new CollectionTables(this.db, name));
     }
-    this.commits = new GroupCommit(this.db, (error) => this.uniqueViolation(error) ?? error, () => this.changed());
+    this.commits = new GroupCommit(this.db, (error) => this.uniqueViolation(error) ?? error, (rolledBack) => this.changed(rolledBack));
   }
 
   async find(collection: string, filter: Filter, options: FindOptions = {}): Promise<Doc[]> {
@@ -231,8 +231,12 @@ export class EmbeddedStore implements Store {
     }
   }
 
-  private changed(): void {
+  /** Drops cached answers; after a rollback, forgets the collections it undid the creation of. */
+  private changed(rolledBack = false): void {
     for (const tables of this.tables.values()) tables.version += 1;
+    if (!rolledBack) return;
+    const known = new Set((this.db.prepare('SELECT name FROM _collections').all() as Array<{ name: string }>).map((row) => row.name));
+    for (const name of this.tables.keys()) if (!known.has(name)) this.tables.delete(name);
   }
 }
 

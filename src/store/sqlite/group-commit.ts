@@ -18,8 +18,8 @@ export class GroupCommit {
     private readonly db: Database.Database,
     /** Sorts an error a write's changes threw (a unique index's refusal) into the store's errors. */
     private readonly refusal: (error: unknown) => unknown,
-    /** Told after each commit or rollback, so cached answers are dropped. */
-    private readonly settled: () => void,
+    /** Told after each commit, so cached answers are dropped; `rolledBack` when a change was undone. */
+    private readonly settled: (rolledBack: boolean) => void,
   ) {}
 
   /** Runs `apply` in the next group's transaction; settles once the group is committed. */
@@ -49,10 +49,10 @@ export class GroupCommit {
       const refused = asStoreError(error);
       // Nothing of the group is on disk: every write is refused (one already refused stays so).
       for (const write of group) write.reject(refused);
-      this.settled();
+      this.settled(true);
       return;
     }
-    this.settled();
+    this.settled(applied.length < group.length);
     for (const write of applied) write.resolve();
   }
 
