@@ -20,6 +20,8 @@ import { UniqueViolation, type Change, type Doc, type Filter, type FindOptions, 
 export interface EmbeddedStoreOptions {
   /** The database file; `:memory:` (the default) for a store that lives in the process only. */
   file?: string;
+  /** Called once the store is closed (the data folder's lock lets go). */
+  onClose?: () => void;
 }
 
 export class EmbeddedStore implements Store {
@@ -29,8 +31,11 @@ export class EmbeddedStore implements Store {
   /** Counts by collection version and SQL: a list's count of an unchanged collection is not redone. */
   private readonly counts = new LRUCache<string, number>({ max: 2000 });
 
+  private readonly onClose?: () => void;
+
   constructor(options: EmbeddedStoreOptions = {}) {
     this.db = openDatabase(options.file ?? ':memory:');
+    this.onClose = options.onClose;
     for (const { name } of this.db.prepare('SELECT name FROM _collections').all() as Array<{ name: string }>) {
       this.tables.set(name, new CollectionTables(this.db, name));
     }
@@ -159,6 +164,7 @@ export class EmbeddedStore implements Store {
     if (!this.db.open) return;
     this.commits.flush();
     this.db.close();
+    this.onClose?.();
   }
 
   /** The documents matching `filter`, sorted, skipped and limited as `options` say. */

@@ -17,17 +17,21 @@ const CATALOGUE = `
   CREATE TABLE IF NOT EXISTS _counters (name TEXT PRIMARY KEY, seq INTEGER NOT NULL) WITHOUT ROWID;
 `;
 
-/** Opens (creating) the database at `file` (`:memory:` for one that lives in the process only). */
-export function openDatabase(file: string, options: { readonly?: boolean } = {}): Database.Database {
-  const db = new Database(file, { readonly: options.readonly ?? false, fileMustExist: options.readonly ?? false });
+/**
+ * Opens (creating) the database at `file` (`:memory:` for one that lives in the process only).
+ * `existing` opens a file that must exist and changes nothing in it (backup, restore's check).
+ */
+export function openDatabase(file: string, options: { existing?: boolean } = {}): Database.Database {
+  const existing = options.existing ?? false;
+  const db = new Database(file, { fileMustExist: existing });
   try {
-    if (!options.readonly) {
+    if (!existing) {
       db.pragma('journal_mode = WAL');
       db.pragma('synchronous = FULL');
     }
     db.pragma(`cache_size = -${CACHE_KIB}`);
-    checkFormat(db, file);
-    if (!options.readonly) db.exec(CATALOGUE);
+    checkFormat(db, file, existing);
+    if (!existing) db.exec(CATALOGUE);
     return db;
   } catch (error) {
     db.close();
@@ -35,12 +39,12 @@ export function openDatabase(file: string, options: { readonly?: boolean } = {})
   }
 }
 
-function checkFormat(db: Database.Database, file: string): void {
+function checkFormat(db: Database.Database, file: string, existing: boolean): void {
   const version = db.pragma('user_version', { simple: true }) as number;
   if (version > FORMAT_VERSION) {
     throw new Error(`${file} is in the embedded store's format ${version}; this release reads format ${FORMAT_VERSION} and older. Run the release that wrote it, or restore a backup.`);
   }
-  if (version === 0 && !db.readonly) db.pragma(`user_version = ${FORMAT_VERSION}`);
+  if (version === 0 && !existing) db.pragma(`user_version = ${FORMAT_VERSION}`);
 }
 
 /** SQLite's codes for a disk that refused a write: full, read-only, an I/O error, a lock held. */
