@@ -177,9 +177,10 @@ export class EmbeddedStore implements Store {
     // As in MongoDB, a limit of 0 means no limit.
     const limit = options.limit || Number.POSITIVE_INFINITY;
     if (order && sql.exact) {
+      // The page's ids from the key table alone, then their documents: no document is read to be skipped.
       const page = Number.isFinite(limit) ? ` LIMIT ${limit} OFFSET ${skip}` : skip > 0 ? ` LIMIT -1 OFFSET ${skip}` : '';
-      const rows = this.db.prepare(`SELECT d.doc FROM ${tables.keys} AS k JOIN ${tables.docs} AS d ON d.id = k.id WHERE ${sql.where} ORDER BY ${order}${page}`).all(...sql.params);
-      return (rows as Array<{ doc: Buffer }>).map((row) => deserialize(row.doc) as Doc);
+      const ids = this.db.prepare(`SELECT k.id FROM ${tables.keys} AS k WHERE ${sql.where} ORDER BY ${order}${page}`).pluck().all(...sql.params) as number[];
+      return this.byIds(tables, ids);
     }
     if (order) return pageOf(this.matching(tables, filter, sql, order), skip, limit);
     // A sort SQL cannot order (a dotted path, a field holding arrays): every match, sorted here.
@@ -187,6 +188,14 @@ export class EmbeddedStore implements Store {
     const docOf = new Map(views);
     const first = Number.isFinite(limit) ? skip + limit : undefined;
     return sortRows(views.map(([view]) => view), sort, first).slice(skip).map((view) => docOf.get(view)!);
+  }
+
+  /** The documents with these ids, in their order. */
+  private byIds(tables: CollectionTables, ids: readonly number[]): Doc[] {
+    if (ids.length === 0) return [];
+    const rows = this.db.prepare(`SELECT id, doc FROM ${tables.docs} WHERE id IN (SELECT value FROM json_each(?))`).all(JSON.stringify(ids)) as Array<{ id: number; doc: Buffer }>;
+    const docs = new Map(rows.map((row) => [row.id, row.doc]));
+    return ids.map((id) => deserialize(docs.get(id)!) as Doc);
   }
 
   /** The documents SQL selects, in `order`, that the JS predicate passes: read one at a time. */
