@@ -30,6 +30,7 @@ export class EmbeddedStore implements Store {
   private readonly commits: GroupCommit;
   /** Counts by collection version and SQL: a list's count of an unchanged collection is not redone. */
   private readonly counts = new LRUCache<string, number>({ max: 2000 });
+  private readonly statements = new LRUCache<string, Database.Statement>({ max: 500 });
 
   private readonly onClose?: () => void;
 
@@ -58,7 +59,7 @@ export class EmbeddedStore implements Store {
     const known = this.counts.get(key);
     if (known !== undefined) return known;
     let total = 0;
-    if (sql.exact) total = (this.db.prepare(`SELECT count(*) AS n FROM ${tables.keys} AS k WHERE ${sql.where}`).get(...sql.params) as { n: number }).n;
+    if (sql.exact) total = (this.statement(`SELECT count(*) AS n FROM ${tables.keys} AS k WHERE ${sql.where}`).get(...sql.params) as { n: number }).n;
     else for (const _ of this.matching(tables, filter, sql, 'k.id ASC')) total += 1;
     this.counts.set(key, total);
     return total;
@@ -179,7 +180,7 @@ export class EmbeddedStore implements Store {
     if (order && sql.exact) {
       // The page's ids from the key table alone, then their documents: no document is read to be skipped.
       const page = Number.isFinite(limit) ? ` LIMIT ${limit} OFFSET ${skip}` : skip > 0 ? ` LIMIT -1 OFFSET ${skip}` : '';
-      const ids = this.db.prepare(`SELECT k.id FROM ${tables.keys} AS k WHERE ${sql.where} ORDER BY ${order}${page}`).pluck().all(...sql.params) as number[];
+      const ids = this.statement(`SELECT k.id FROM ${tables.keys} AS k WHERE ${sql.where} ORDER BY ${order}${page}`).pluck().all(...sql.params) as number[];
       return this.byIds(tables, ids);
     }
     if (order) return pageOf(this.matching(tables, filter, sql, order), skip, limit);
@@ -190,10 +191,17 @@ export class EmbeddedStore implements Store {
     return sortRows(views.map(([view]) => view), sort, first).slice(skip).map((view) => docOf.get(view)!);
   }
 
+  /** A prepared statement, kept for the next read of the same text. */
+  private statement(sql: string): Database.Statement {
+    let found = this.statements.get(sql);
+    if (!found) this.statements.set(sql, (found = this.db.prepare(sql)));
+    return found;
+  }
+
   /** The documents with these ids, in their order. */
   private byIds(tables: CollectionTables, ids: readonly number[]): Doc[] {
     if (ids.length === 0) return [];
-    const rows = this.db.prepare(`SELECT id, doc FROM ${tables.docs} WHERE id IN (SELECT value FROM json_each(?))`).all(JSON.stringify(ids)) as Array<{ id: number; doc: Buffer }>;
+    const rows = this.statement(`SELECT id, doc FROM ${tables.docs} WHERE id IN (SELECT value FROM json_each(?))`).all(JSON.stringify(ids)) as Array<{ id: number; doc: Buffer }>;
     const docs = new Map(rows.map((row) => [row.id, row.doc]));
     return ids.map((id) => deserialize(docs.get(id)!) as Doc);
   }
@@ -201,7 +209,7 @@ export class EmbeddedStore implements Store {
   /** The documents SQL selects, in `order`, that the JS predicate passes: read one at a time. */
   private *matching(tables: CollectionTables, filter: Filter, sql: Sql, order: string): IterableIterator<Doc> {
     const test = sql.exact ? undefined : compiledFilter(encode(filter) as Filter).test;
-    const rows = this.db.prepare(`SELECT d.doc FROM ${tables.keys} AS k JOIN ${tables.docs} AS d ON d.id = k.id WHERE ${sql.where} ORDER BY ${order}`).iterate(...sql.params);
+    const rows = this.statement(`SELECT d.doc FROM ${tables.keys} AS k JOIN ${tables.docs} AS d ON d.id = k.id WHERE ${sql.where} ORDER BY ${order}`).iterate(...sql.params);
     for (const row of rows as Iterable<{ doc: Buffer }>) {
       const doc = deserialize(row.doc) as Doc;
       if (!test || test(queryView(doc))) yield doc;

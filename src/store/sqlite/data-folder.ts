@@ -38,15 +38,24 @@ export function openDataFolder(dir: string, options: { replace?: boolean } = {})
   }
 }
 
+/** Folders this process holds (its pid in their lock file cannot tell two of its stores apart). */
+const held = new Set<string>();
+
 /** Takes the folder's lock; returns what releases it. */
 export function lock(dir: string): () => void {
   const file = path.join(dir, LOCK_FILE);
+  const key = path.resolve(file);
+  if (held.has(key)) throw new ConfigurationError(`The data folder ${path.resolve(dir)} is in use by another gateway (process ${process.pid}, this one). Give this one another folder (--data DIR).`);
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
       const fd = openSync(file, 'wx');
       writeSync(fd, `${process.pid}\n`);
       closeSync(fd);
-      return () => rmSync(file, { force: true });
+      held.add(key);
+      return () => {
+        held.delete(key);
+        rmSync(file, { force: true });
+      };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const holder = Number.parseInt(readFileSync(file, 'utf8'), 10);

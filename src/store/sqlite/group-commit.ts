@@ -64,11 +64,12 @@ export class GroupCommit {
       this.db.exec('RELEASE write');
       return true;
     } catch (error) {
+      // The disk refusing one write refuses the group: nothing of it is committed. (SQLite may
+      // have rolled the whole transaction back already, savepoint included.)
+      if (asStoreError(error) !== error || !this.db.inTransaction) throw error;
       this.db.exec('ROLLBACK TO write');
       this.db.exec('RELEASE write');
       const refused = this.refusal(error);
-      // The disk refusing one write refuses the group: nothing of it is committed.
-      if (refused === error && asStoreError(error) !== error) throw error;
       write.reject(refused);
       return false;
     }

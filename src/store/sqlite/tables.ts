@@ -23,6 +23,8 @@ export class CollectionTables implements KeyColumns {
   private learned = 0;
   private put?: { doc: Database.Statement; keys: Database.Statement };
   private readonly statements = new Map<string, Database.Statement>();
+  /** Fields whose descending sort index this process has made sure of. */
+  private readonly sortIndexes = new Set<string>();
   /** Grows with every committed change: answers cached at one version hold until the next. */
   version = 0;
 
@@ -118,7 +120,8 @@ export class CollectionTables implements KeyColumns {
 
   /** An index for sorting by `field` in `direction` with ties in ascending id order. */
   sortIndex(field: string, direction: 1 | -1): void {
-    if (direction === 1 || !this.fields.has(field)) return;
+    if (direction === 1 || !this.fields.has(field) || this.sortIndexes.has(field)) return;
+    this.sortIndexes.add(field);
     this.db.exec(`CREATE INDEX IF NOT EXISTS ${quoted(`k:${this.name}:${field}:desc`)} ON ${this.keys} (${quoted(`f:${field}`)} ${sqlDirection(direction)}, id)`);
   }
 
