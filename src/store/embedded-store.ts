@@ -17,6 +17,9 @@ import { CollectionTables } from './sqlite/tables.ts';
 import { translateFilter, translateSort, type Sql } from './sqlite/translate.ts';
 import { UniqueViolation, type Change, type Doc, type Filter, type FindOptions, type IndexSpec, type Store } from './store.ts';
 
+/** Documents read from disk per statement when an answer is long. */
+const READ_BATCH = 500;
+
 export interface EmbeddedStoreOptions {
   /** The database file; `:memory:` (the default) for a store that lives in the process only. */
   file?: string;
@@ -46,8 +49,9 @@ export class EmbeddedStore implements Store {
   async find(collection: string, filter: Filter, options: FindOptions = {}): Promise<Doc[]> {
     const tables = this.tables.get(collection);
     if (!tables) return [];
-    const docs = this.select(tables, filter, options);
-    return options.projection ? docs.map((doc) => project(doc, options.projection!)) : docs;
+    // A projection is applied as documents are read, so a long answer never holds them all whole.
+    const shape = options.projection ? (doc: Doc) => project(doc, options.projection!) : undefined;
+    return this.select(tables, filter, options, shape);
   }
 
   async count(collection: string, filter: Filter): Promise<number> {
@@ -169,7 +173,7 @@ export class EmbeddedStore implements Store {
   }
 
   /** The documents matching `filter`, sorted, skipped and limited as `options` say. */
-  private select(tables: CollectionTables, filter: Filter, options: FindOptions): Doc[] {
+  private select(tables: CollectionTables, filter: Filter, options: FindOptions, shape: (doc: Doc) => Doc = (doc) => doc): Doc[] {
     const sort = options.sort ?? [];
     this.learn(tables, filter, sort);
     const sql = translateFilter(filter, tables);
@@ -181,14 +185,16 @@ export class EmbeddedStore implements Store {
       // The page's ids from the key table alone, then their documents: no document is read to be skipped.
       const page = Number.isFinite(limit) ? ` LIMIT ${limit} OFFSET ${skip}` : skip > 0 ? ` LIMIT -1 OFFSET ${skip}` : '';
       const ids = this.statement(`SELECT k.id FROM ${tables.keys} AS k WHERE ${sql.where} ORDER BY ${order}${page}`).pluck().all(...sql.params) as number[];
-      return this.byIds(tables, ids);
+      const docs: Doc[] = [];
+      for (let start = 0; start < ids.length; start += READ_BATCH) docs.push(...this.byIds(tables, ids.slice(start, start + READ_BATCH)).map(shape));
+      return docs;
     }
-    if (order) return pageOf(this.matching(tables, filter, sql, order), skip, limit);
+    if (order) return pageOf(this.matching(tables, filter, sql, order), skip, limit).map(shape);
     // A sort SQL cannot order (a dotted path, a field holding arrays): every match, sorted here.
     const views = [...this.matching(tables, filter, sql, 'k.id ASC')].map((doc) => [queryView(doc), doc] as const);
     const docOf = new Map(views);
     const first = Number.isFinite(limit) ? skip + limit : undefined;
-    return sortRows(views.map(([view]) => view), sort, first).slice(skip).map((view) => docOf.get(view)!);
+    return sortRows(views.map(([view]) => view), sort, first).slice(skip).map((view) => shape(docOf.get(view)!));
   }
 
   /** A prepared statement, kept for the next read of the same text. */
