@@ -11,5 +11,8 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // Gateways the tests start (in process or as children, which inherit it) keep their embedded
+    // store in memory, never in the repository's .data/; tests about the data folder give --data.
+    env: { DATA_DIR: ':memory:' },
   },
 });

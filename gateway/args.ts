@@ -11,6 +11,15 @@ export interface GatewayConfig {
   host: string;
   schemaDir: string;
   seedFile?: string;
+  /**
+   * The seed is the demo's, not named by a flag: imported into an empty store, and a store that
+   * holds data serves it without a word.
+   */
+  seedIsDefault?: boolean;
+  /** The embedded store's folder (database and lock); `:memory:` for a store in the process only. */
+  dataDir: string;
+  /** Remove the embedded store's data before importing --seed or --strapi-export. */
+  replaceData: boolean;
   /** A `strapi export` archive to import at start (instead of a seed), and its key. */
   strapiExport?: { file: string; key?: string };
   mongodbUri?: string;
@@ -37,6 +46,9 @@ export interface GatewayConfig {
   secrets?: { apiTokenSalt?: string; jwtSecret?: string };
 }
 
+/** The embedded store's folder when neither --data nor DATA_DIR names one. */
+export const DEFAULT_DATA_DIR = '.data';
+
 interface Flag {
   name: string;
   env?: string;
@@ -50,6 +62,8 @@ export const START_FLAGS: readonly Flag[] = [
   { name: 'schema', env: 'SCHEMA_DIR', value: 'DIR', fallback: 'schema', meaning: "the content model in Strapi v4's layout (a project's src/, its root, or a folder with api/ and components/)" },
   { name: 'seed', env: 'SEED_FILE', value: 'FILE', fallback: 'schema/seed.json when no schema is given, else none', meaning: 'data to import at start' },
   { name: 'strapi-export', value: 'FILE', fallback: 'none', meaning: 'a `strapi export` archive (.tar, .tar.gz, .tar.gz.enc) to import at start, instead of --seed' },
+  { name: 'data', env: 'DATA_DIR', value: 'DIR', fallback: DEFAULT_DATA_DIR, meaning: "the embedded store's folder: its database, kept across restarts (:memory: keeps nothing)" },
+  { name: 'replace-data', fallback: '', meaning: 'let --seed or --strapi-export replace the data the embedded store holds (they refuse otherwise)' },
   { name: 'key', env: 'STRAPI_EXPORT_KEY', value: 'KEY', fallback: 'none', meaning: "the archive's encryption key" },
   { name: 'port', env: 'PORT', value: 'PORT', fallback: '1337', meaning: 'port to listen on (0 picks a free one)' },
   { name: 'host', env: 'HOST', value: 'HOST', fallback: '0.0.0.0 (every interface)', meaning: 'address to listen on' },
@@ -88,7 +102,7 @@ export const START_USAGE = [
   ...ENV_ONLY.map(([name, meaning]) => `  ${name.padEnd(26)}${meaning}`),
 ].join('\n');
 
-const BOOLEAN_FLAGS = ['graphiql', 'docs', 'response-cache', 'help'];
+const BOOLEAN_FLAGS = ['graphiql', 'docs', 'response-cache', 'help', 'replace-data'];
 
 /** `--help` asks for the usage; anything else is a configuration. */
 export function parseGatewayArgs(argv: readonly string[], env: Record<string, string | undefined>): GatewayConfig | { kind: 'help' } {
@@ -132,6 +146,9 @@ export function parseGatewayArgs(argv: readonly string[], env: Record<string, st
     schemaDir: text('schema', 'SCHEMA_DIR') ?? 'schema',
     // The demo data comes with the demo model; a model given by flag brings its own seed or none.
     seedFile: archive !== undefined ? undefined : (text('seed', 'SEED_FILE') ?? (schemaGiven ? undefined : 'schema/seed.json')),
+    seedIsDefault: archive === undefined && text('seed', 'SEED_FILE') === undefined,
+    dataDir: text('data', 'DATA_DIR') ?? DEFAULT_DATA_DIR,
+    replaceData: values['replace-data'] === true,
     ...(archive === undefined ? {} : { strapiExport: { file: archive, ...(key === undefined ? {} : { key }) } }),
     mongodbUri: env.MONGODB_URI || undefined,
     readPreference: env.MONGODB_READ_PREFERENCE || undefined,

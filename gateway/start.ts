@@ -12,7 +12,6 @@ import { MEDIA_UID, type ContentModel } from '../src/model/types.ts';
 import { importSeed } from '../src/seed/import-seed.ts';
 import { loadSeedFile } from '../src/seed/load-seed.ts';
 import type { Seed } from '../src/seed/parse-seed.ts';
-import { EmbeddedStore } from '../src/store/embedded-store.ts';
 import { importStrapiExport } from '../src/strapi-export/import-archive.ts';
 import { ensureModelIndexes } from '../src/store/indexes.ts';
 import { createMongoStore } from '../src/store/mongo-store.ts';
@@ -21,6 +20,7 @@ import { changedCollections, readWriteMarks, type WriteMarks } from '../src/stor
 import { createGateway, type Gateway } from './app.ts';
 import type { GatewayConfig } from './args.ts';
 import { countsLine, startupBanner } from './banner.ts';
+import { openEmbeddedStore, recordImport } from './embedded-data.ts';
 import type { HttpSettings } from './config/file-config.ts';
 import { loadHttpSettings } from './config/load-config.ts';
 import { createLogger, type Logger } from './observability/logger.ts';
@@ -106,10 +106,22 @@ async function startData(config: GatewayConfig): Promise<StartData | undefined> 
   return config.seedFile ? { kind: 'seed', seed: await loadSeedFile(config.seedFile) } : undefined;
 }
 
-function openStore(config: GatewayConfig): Store {
-  return config.mongodbUri
-    ? createMongoStore({ uri: config.mongodbUri, readPreference: config.readPreference, writeConcern: config.writeConcern, timeoutMs: config.dbTimeoutMs })
-    : new EmbeddedStore();
+/** The store, and whether the flags' data is to be imported into it (always on MongoDB). */
+async function openStore(config: GatewayConfig, log: (line: string) => void): Promise<{ store: Store; importData: boolean }> {
+  if (!config.mongodbUri) return openEmbeddedStore(config, log);
+  return { store: createMongoStore({ uri: config.mongodbUri, readPreference: config.readPreference, writeConcern: config.writeConcern, timeoutMs: config.dbTimeoutMs }), importData: true };
+}
+
+/** The embedded store prepared before listening: indexes, the data to import, access settings. */
+async function prepareEmbedded(config: GatewayConfig, model: ContentModel, store: Store, data: StartData | undefined, log: (line: string) => void): Promise<AccessSettings> {
+  try {
+    const settings = await prepareStore(model, store, data, log, config.secrets?.apiTokenSalt);
+    if (data) await recordImport(store, config);
+    return settings;
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
 }
 
 /** The access settings the gateway serves with: undefined until the store is prepared. */
@@ -243,10 +255,11 @@ export async function startGateway(config: GatewayConfig, options: StartOptions 
   const http = await loadHttpSettings(config.configFile);
   const model = await loadContentModel(config.schemaDir);
   for (const warning of model.warnings) log(`warning: ${warning}`);
-  const data = await startData(config);
-  const store = openStore(config);
+  const opened = await openStore(config, log);
+  const store = opened.store;
+  const data = opened.importData ? await startData(config).catch(async (error) => { await store.close(); throw error; }) : undefined;
   const settings: SettingsHolder = {};
-  if (!config.mongodbUri) settings.current = await prepareStore(model, store, data, log, config.secrets?.apiTokenSalt);
+  if (!config.mongodbUri) settings.current = await prepareEmbedded(config, model, store, data, log);
 
   const uploads = { dir: path.resolve(config.uploadsDir), exists: false };
   uploads.exists = await isDirectory(uploads.dir);
@@ -254,7 +267,8 @@ export async function startGateway(config: GatewayConfig, options: StartOptions 
   const parts: Parts = { config, model, store, data, settings, gateway, log, logger };
   // The entry estimate's bounds, measured before the first request rather than by it.
   if (settings.current) await gateway.remeasure();
-  const server = await listen(gateway, config.port, config.host, { drainDeadlineMs: config.drainDeadlineMs }).catch((error) => {
+  const server = await listen(gateway, config.port, config.host, { drainDeadlineMs: config.drainDeadlineMs }).catch(async (error) => {
+    await store.close();
     throw listenError(error as NodeJS.ErrnoException, config);
   });
   for (const line of startupLines(parts, server.port, http, uploads)) log(line);

@@ -2,7 +2,9 @@
 // embedded store (gateway/main.ts with the Node flags `npm start` gives it, and --seed), timed from spawn to its
 // first healthy answer. Its output (one log line per request) goes to a file in the temp folder.
 import { spawn } from 'node:child_process';
-import { closeSync } from 'node:fs';
+import { closeSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { GATEWAY_NODE_FLAGS } from '../../gateway/node-flags.ts';
 import { memoryOf, outputFile, stopChild, waitUntilAnswers, type Memory } from './child.ts';
 
@@ -13,6 +15,8 @@ export interface GatewayProcessOptions {
   dataset: string;
   port: number;
   responseCache: 'on' | 'off';
+  /** The embedded store's folder: kept data is served (a restart); a fresh temporary one by default. */
+  dataDir?: string;
   /** Node flags for the child (`--max-old-space-size=8192`); none by default. */
   nodeFlags?: readonly string[];
   /** Longest wait for the import and start-up. */
@@ -32,7 +36,8 @@ export interface GatewayProcess {
 
 export async function startGatewayProcess(options: GatewayProcessOptions): Promise<GatewayProcess> {
   const entry = new URL('./gateway-child.ts', import.meta.url).pathname;
-  const args = [...GATEWAY_NODE_FLAGS, ...(options.nodeFlags ?? []), '--import', 'tsx', entry, '--schema', BENCH_SCHEMA, '--seed', options.dataset, '--port', String(options.port), '--host', '127.0.0.1'];
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'gateway-bench-data-'));
+  const args = [...GATEWAY_NODE_FLAGS, ...(options.nodeFlags ?? []), '--import', 'tsx', entry, '--schema', BENCH_SCHEMA, '--seed', options.dataset, '--data', dataDir, '--port', String(options.port), '--host', '127.0.0.1'];
   const started = performance.now();
   const output = outputFile(`gateway-${options.port}.log`);
   const child = spawn(process.execPath, args, {

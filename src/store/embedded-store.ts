@@ -1,189 +1,298 @@
-// The embedded store: in-memory collections queried with MongoDB's query language, the default
-// when no MONGODB_URI is set. Indexed conditions narrow the documents first (ids through a map,
-// declared indexes through postings and bitmaps); the rest is tested by the filter's compiled
-// test (predicate.ts, mingo deciding what it does not know) over columns of the fields it reads;
-// a page in id order stops once it is full; sorted pages read their keys from columns; counts of
-// indexed conditions read no document. Reads hand out the store's own frozen documents, never
-// copies.
+// The embedded store: MongoDB's query language over SQLite (better-sqlite3), the default when no
+// MONGODB_URI is set. Documents are kept whole (v8's serialisation: dates, int64s and nested
+// values survive), the fields that indexes name or reads ask for as SQL-comparable key columns.
+// A filter becomes SQL where it translates exactly (sort, skip and limit then run in SQL too);
+// elsewhere SQL narrows and the JS predicate (predicate.ts, mingo) decides, reading documents one
+// by one. Writes are group-committed, each acknowledged only once fsynced. docs/storage.md.
+import { deserialize } from 'node:v8';
+import type Database from 'better-sqlite3';
+import { LRUCache } from 'lru-cache';
 import { find as mingoFind } from 'mingo';
-import { Collection } from './embedded/collection.ts';
-import { runPipeline, sortRows, sortedIndexes } from './embedded/pipeline.ts';
+import { runPipeline, sortRows } from './embedded/pipeline.ts';
 import { compiledFilter } from './embedded/queries.ts';
-import type { CompiledPredicate } from './embedded/predicate.ts';
-import { planFilter } from './embedded/plan.ts';
-import { decode, encode } from './embedded/values.ts';
+import { decode, encode, queryView } from './embedded/values.ts';
+import { asStoreError, openDatabase } from './sqlite/database.ts';
+import { GroupCommit } from './sqlite/group-commit.ts';
+import { CollectionTables } from './sqlite/tables.ts';
+import { translateFilter, translateSort, type Sql } from './sqlite/translate.ts';
 import { UniqueViolation, type Change, type Doc, type Filter, type FindOptions, type IndexSpec, type Store } from './store.ts';
 
+/** Documents read from disk per statement when an answer is long. */
+const READ_BATCH = 500;
+
+export interface EmbeddedStoreOptions {
+  /** The database file; `:memory:` (the default) for a store that lives in the process only. */
+  file?: string;
+  /** Called once the store is closed (the data folder's lock lets go). */
+  onClose?: () => void;
+}
+
 export class EmbeddedStore implements Store {
-  private readonly collections = new Map<string, Collection>();
-  /**
-   * How many documents a sorted read of this very filter object matched: a list's count, which
-   * passes the same filter right after its page is read, is answered without scanning again.
-   */
-  private readonly matched = new WeakMap<Filter, { collection: Collection; version: number; total: number }>();
-  private readonly counters = new Map<string, number>();
-  private readonly indexNames = new Map<string, Set<string>>();
-  private readonly uniqueIndexes = new Map<string, IndexSpec[]>();
+  readonly db: Database.Database;
+  private readonly tables = new Map<string, CollectionTables>();
+  private readonly commits: GroupCommit;
+  /** Counts by collection version and SQL: a list's count of an unchanged collection is not redone. */
+  private readonly counts = new LRUCache<string, number>({ max: 2000 });
+  private readonly statements = new LRUCache<string, Database.Statement>({ max: 500 });
+
+  private readonly onClose?: () => void;
+
+  constructor(options: EmbeddedStoreOptions = {}) {
+    this.db = openDatabase(options.file ?? ':memory:');
+    this.onClose = options.onClose;
+    for (const { name } of this.db.prepare('SELECT name FROM _collections').all() as Array<{ name: string }>) {
+      this.tables.set(name, new CollectionTables(this.db, name));
+    }
+    this.commits = new GroupCommit(this.db, (error) => this.uniqueViolation(error) ?? error, (rolledBack) => this.changed(rolledBack));
+  }
 
   async find(collection: string, filter: Filter, options: FindOptions = {}): Promise<Doc[]> {
-    const found = this.collections.get(collection);
-    if (!found) return [];
-    const docs = this.select(found, filter, options);
-    return options.projection ? docs.map((doc) => project(doc, options.projection!)) : docs;
+    const tables = this.tables.get(collection);
+    if (!tables) return [];
+    // A projection is applied as documents are read, so a long answer never holds them all whole.
+    const shape = options.projection ? (doc: Doc) => project(doc, options.projection!) : undefined;
+    return this.select(tables, filter, options, shape);
   }
 
   async count(collection: string, filter: Filter): Promise<number> {
-    const found = this.collections.get(collection);
-    if (!found) return 0;
-    const known = this.matched.get(filter);
-    if (known && known.collection === found && known.version === found.version) return known.total;
-    const plan = planFilter(filter, (field) => found.isIndexed(field));
-    const candidates = found.candidates(plan.terms);
-    if (plan.residual.length === 0) return found.count(candidates);
-    return found.countMatching(candidates, residualQuery(plan.residual));
+    const tables = this.tables.get(collection);
+    if (!tables) return 0;
+    this.learn(tables, filter, []);
+    const sql = translateFilter(filter, tables);
+    const key = cacheKey(tables, sql, sql.exact ? undefined : filter);
+    const known = this.counts.get(key);
+    if (known !== undefined) return known;
+    let total = 0;
+    if (sql.exact) total = (this.statement(`SELECT count(*) AS n FROM ${tables.keys} AS k WHERE ${sql.where}`).get(...sql.params) as { n: number }).n;
+    else for (const _ of this.matching(tables, filter, sql, 'k.id ASC')) total += 1;
+    this.counts.set(key, total);
+    return total;
+  }
+
+  /** SQLite's plan for counting `filter` (EXPLAIN QUERY PLAN lines): what tests and operators read. */
+  countPlan(collection: string, filter: Filter): string[] {
+    const tables = this.tables.get(collection);
+    if (!tables) return [];
+    const sql = translateFilter(filter, tables);
+    const rows = this.db.prepare(`EXPLAIN QUERY PLAN SELECT count(*) FROM ${tables.keys} AS k WHERE ${sql.where}`).all(...sql.params) as Array<{ detail: string }>;
+    return rows.map((row) => row.detail);
   }
 
   async aggregate(collection: string, pipeline: readonly Filter[]): Promise<Doc[]> {
-    const found = this.collections.get(collection);
-    // A leading $match is answered like a find, so the pipeline starts from the matching documents.
+    const tables = this.tables.get(collection);
     const [first, ...rest] = pipeline;
-    const start = found && first?.$match ? this.matchingViews(found, first.$match as Filter) : found ? this.matchingViews(found, {}) : [];
-    const stages = found && first?.$match ? rest : pipeline;
-    const result = runPipeline(start, encode(stages) as Filter[], {
-      collection: (name: string) => {
-        const other = this.collections.get(name);
-        return other ? this.matchingViews(other, {}) : [];
+    const leading = first?.$match as Filter | undefined;
+    const start = tables ? this.select(tables, leading ?? {}, {}).map(queryView) : [];
+    const result = runPipeline(start, encode(leading ? rest : pipeline) as Filter[], {
+      collection: (name) => {
+        const other = this.tables.get(name);
+        return other ? [...other.scan()].map(queryView) : [];
+      },
+      lookup: (name, field, values) => {
+        const other = this.tables.get(name);
+        return other ? this.select(other, { [field]: { $in: decode(values) } }, {}).map(queryView) : [];
       },
     });
     return decode(result) as Doc[];
   }
 
   async upsertMany(collection: string, docs: readonly Doc[]): Promise<number> {
-    const target = this.collection(collection);
-    for (const doc of docs) target.upsert(doc);
+    await this.write(docs.map((doc) => ({ op: 'put', collection, doc })));
     return docs.length;
   }
 
-  async write(changes: readonly Change[]): Promise<void> {
-    this.checkUnique(changes);
-    for (const change of changes) {
-      if (change.op === 'put') this.collection(change.collection).upsert(change.doc);
-      else this.collections.get(change.collection)?.delete(change.id);
-    }
-  }
-
-  /** Refuses the whole write, before any change, when a put would repeat a unique index's value. */
-  private checkUnique(changes: readonly Change[]): void {
-    for (const change of changes) {
-      if (change.op !== 'put') continue;
-      for (const index of this.uniqueIndexes.get(change.collection) ?? []) {
-        const fields = Object.keys(index.keys);
-        if (fields.some((field) => change.doc[field] === undefined || change.doc[field] === null)) continue;
-        const found = this.collections.get(change.collection);
-        const filter = Object.fromEntries(fields.map((field) => [field, change.doc[field]]));
-        const holders = found ? this.select(found, filter, { limit: 2 }) : [];
-        if (holders.some((doc) => doc.id !== change.doc.id)) throw new UniqueViolation(change.collection, index.name);
+  write(changes: readonly Change[]): Promise<void> {
+    return this.commits.submit(() => {
+      for (const change of changes) {
+        if (change.op === 'put') this.collection(change.collection).upsert(change.doc);
+        else this.tables.get(change.collection)?.delete(change.id);
       }
-    }
+    });
   }
 
   async deleteByIds(collection: string, ids: readonly number[]): Promise<number> {
-    const found = this.collections.get(collection);
-    return found ? ids.filter((id) => found.delete(id)).length : 0;
+    const tables = this.tables.get(collection);
+    if (!tables) return 0;
+    let deleted = 0;
+    await this.commits.submit(() => {
+      deleted = ids.filter((id) => tables.delete(id)).length;
+    });
+    return deleted;
   }
 
   async allocateIds(collection: string, n: number): Promise<number> {
-    const first = (this.counters.get(collection) ?? 0) + 1;
-    this.counters.set(collection, first + n - 1);
-    return first;
+    const row = this.guarded(() =>
+      this.db.prepare('INSERT INTO _counters (name, seq) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET seq = seq + excluded.seq RETURNING seq').get(collection, n),
+    ) as { seq: number };
+    return row.seq - n + 1;
   }
 
   async reserveUpTo(collection: string, id: number): Promise<void> {
-    this.counters.set(collection, Math.max(this.counters.get(collection) ?? 0, id));
+    this.guarded(() => this.db.prepare('INSERT INTO _counters (name, seq) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET seq = max(seq, excluded.seq)').run(collection, id));
   }
 
   async ensureIndexes(collection: string, indexes: readonly IndexSpec[]): Promise<void> {
-    const names = this.indexNames.get(collection) ?? new Set(['_id_']);
-    const target = this.collection(collection);
-    for (const index of indexes) {
-      names.add(index.name);
-      if (index.unique && !(Object.keys(index.keys).length === 1 && index.keys.id)) {
-        this.uniqueIndexes.set(collection, [...(this.uniqueIndexes.get(collection) ?? []).filter((known) => known.name !== index.name), index]);
-      }
-      const fields = Object.keys(index.keys);
-      if (fields.length === 1) target.index(fields[0]);
-    }
-    this.indexNames.set(collection, names);
+    this.guarded(() =>
+      this.db.transaction(() => {
+        const tables = this.collection(collection);
+        for (const index of indexes) {
+          const fields = Object.keys(index.keys);
+          if (index.unique && !(fields.length === 1 && fields[0] === 'id')) tables.uniqueIndex(index.name, fields);
+          else for (const field of fields) if (!field.includes('.')) tables.addField(field, false);
+          this.db.prepare('INSERT OR REPLACE INTO _indexes (collection, name, spec) VALUES (?, ?, ?)').run(collection, index.name, JSON.stringify(index));
+        }
+      })(),
+    );
   }
 
   async listIndexes(collection: string): Promise<string[]> {
-    return [...(this.indexNames.get(collection) ?? [])];
+    const rows = this.db.prepare('SELECT name FROM _indexes WHERE collection = ?').all(collection) as Array<{ name: string }>;
+    return this.tables.has(collection) ? ['_id_', ...rows.map((row) => row.name)] : [];
   }
 
   async drop(collection: string): Promise<void> {
-    this.collections.delete(collection);
-    this.counters.delete(collection);
-    this.indexNames.delete(collection);
+    this.guarded(() =>
+      this.db.transaction(() => {
+        this.tables.get(collection)?.drop();
+        this.db.prepare('DELETE FROM _counters WHERE name = ?').run(collection);
+      })(),
+    );
+    this.tables.delete(collection);
+    this.changed();
   }
 
-  async ping(): Promise<void> {}
+  async ping(): Promise<void> {
+    this.db.prepare('SELECT 1').get();
+  }
 
-  async close(): Promise<void> {}
+  async close(): Promise<void> {
+    if (!this.db.open) return;
+    this.commits.flush();
+    this.db.close();
+    this.onClose?.();
+  }
 
   /** The documents matching `filter`, sorted, skipped and limited as `options` say. */
-  private select(found: Collection, filter: Filter, options: FindOptions): Doc[] {
-    const plan = planFilter(filter, (field) => found.isIndexed(field));
-    const candidates = found.candidates(plan.terms);
-    const query = plan.residual.length > 0 ? residualQuery(plan.residual) : undefined;
+  private select(tables: CollectionTables, filter: Filter, options: FindOptions, shape: (doc: Doc) => Doc = (doc) => doc): Doc[] {
     const sort = options.sort ?? [];
+    this.learn(tables, filter, sort);
+    const sql = translateFilter(filter, tables);
+    const order = translateSort(sort, tables);
     const skip = options.skip ?? 0;
     // As in MongoDB, a limit of 0 means no limit.
     const limit = options.limit || Number.POSITIVE_INFINITY;
-    if (sort.length === 0 || (sort.length === 1 && sort[0][0] === 'id')) {
-      // In id order (the collection's own order, and MongoDB's for documents written in it): stop once the page is full.
+    if (order && sql.exact) {
+      // The page's ids from the key table alone, then their documents: no document is read to be skipped.
+      const page = Number.isFinite(limit) ? ` LIMIT ${limit} OFFSET ${skip}` : skip > 0 ? ` LIMIT -1 OFFSET ${skip}` : '';
+      const ids = this.statement(`SELECT k.id FROM ${tables.keys} AS k WHERE ${sql.where} ORDER BY ${order}${page}`).pluck().all(...sql.params) as number[];
       const docs: Doc[] = [];
-      const test = query && found.slotTest(query);
-      let skipped = 0;
-      for (const slot of found.inIdOrder(candidates, sort[0]?.[1] ?? 1)) {
-        if (test && !test(slot)) continue;
-        if (skipped++ < skip) continue;
-        docs.push(found.doc(slot));
-        if (docs.length >= limit) break;
-      }
+      for (let start = 0; start < ids.length; start += READ_BATCH) docs.push(...this.byIds(tables, ids.slice(start, start + READ_BATCH)).map(shape));
       return docs;
     }
-    const slots = found.slotsMatching(candidates, query);
-    this.matched.set(filter, { collection: found, version: found.version, total: slots.length });
+    if (order) return pageOf(this.matching(tables, filter, sql, order), skip, limit).map(shape);
+    // A sort SQL cannot order (a dotted path, a field holding arrays): every match, sorted here.
+    const views = [...this.matching(tables, filter, sql, 'k.id ASC')].map((doc) => [queryView(doc), doc] as const);
+    const docOf = new Map(views);
     const first = Number.isFinite(limit) ? skip + limit : undefined;
-    // Top-level sort keys are read from the collection's columns; a dotted path from the views.
-    const columns = sort.every(([field]) => !field.includes('.'))
-      ? sort.map(([field]) => {
-          const column = found.column(field);
-          return slots.map((slot) => column[slot] ?? null);
-        })
-      : undefined;
-    const order = columns && sortedIndexes(columns, sort.map(([, direction]) => direction), first);
-    const page = order
-      ? order.map((index) => found.doc(slots[index]))
-      : sortRows(slots.map((slot) => found.view(slot)), sort, first).map((view) => found.byId(view.id)!);
-    return page.slice(skip);
+    return sortRows(views.map(([view]) => view), sort, first).slice(skip).map((view) => shape(docOf.get(view)!));
   }
 
-  private matchingViews(found: Collection, filter: Filter): Doc[] {
-    const plan = planFilter(filter, (field) => found.isIndexed(field));
-    const candidates = found.candidates(plan.terms);
-    return found.viewsMatching(candidates, plan.residual.length > 0 ? residualQuery(plan.residual) : undefined);
-  }
-
-  private collection(name: string): Collection {
-    let found = this.collections.get(name);
-    if (!found) this.collections.set(name, (found = new Collection()));
+  /** A prepared statement, kept for the next read of the same text. */
+  private statement(sql: string): Database.Statement {
+    let found = this.statements.get(sql);
+    if (!found) this.statements.set(sql, (found = this.db.prepare(sql)));
     return found;
+  }
+
+  /** The documents with these ids, in their order. */
+  private byIds(tables: CollectionTables, ids: readonly number[]): Doc[] {
+    if (ids.length === 0) return [];
+    const rows = this.statement(`SELECT id, doc FROM ${tables.docs} WHERE id IN (SELECT value FROM json_each(?))`).all(JSON.stringify(ids)) as Array<{ id: number; doc: Buffer }>;
+    const docs = new Map(rows.map((row) => [row.id, row.doc]));
+    return ids.map((id) => deserialize(docs.get(id)!) as Doc);
+  }
+
+  /** The documents SQL selects, in `order`, that the JS predicate passes: read one at a time. */
+  private *matching(tables: CollectionTables, filter: Filter, sql: Sql, order: string): IterableIterator<Doc> {
+    const test = sql.exact ? undefined : compiledFilter(encode(filter) as Filter).test;
+    const rows = this.statement(`SELECT d.doc FROM ${tables.keys} AS k JOIN ${tables.docs} AS d ON d.id = k.id WHERE ${sql.where} ORDER BY ${order}`).iterate(...sql.params);
+    for (const row of rows as Iterable<{ doc: Buffer }>) {
+      const doc = deserialize(row.doc) as Doc;
+      if (!test || test(queryView(doc))) yield doc;
+    }
+  }
+
+  /** Gives the top-level fields a read filters or sorts on key columns (and sorts their index). */
+  private learn(tables: CollectionTables, filter: Filter, sort: NonNullable<FindOptions['sort']>): void {
+    const fields = [...filterFields(filter), ...sort.map(([field]) => field)].filter((field) => field !== 'id' && !tables.hasField(field));
+    if (fields.length > 0) this.guarded(() => fields.forEach((field) => tables.addField(field, true)));
+    for (const [field, direction] of sort) tables.sortIndex(field, direction);
+  }
+
+  private collection(name: string): CollectionTables {
+    let found = this.tables.get(name);
+    if (!found) {
+      found = new CollectionTables(this.db, name);
+      found.create();
+      this.tables.set(name, found);
+    }
+    return found;
+  }
+
+  /** A unique index's refusal as UniqueViolation naming the index; undefined for other errors. */
+  private uniqueViolation(error: unknown): UniqueViolation | undefined {
+    if ((error as { code?: string }).code !== 'SQLITE_CONSTRAINT_UNIQUE') return undefined;
+    const message = (error as Error).message;
+    for (const row of this.db.prepare('SELECT collection, name, spec FROM _indexes').all() as Array<{ collection: string; name: string; spec: string }>) {
+      const fields = Object.keys((JSON.parse(row.spec) as IndexSpec).keys);
+      const columns = fields.map((field) => `k:${row.collection}.f:${field}`).join(', ');
+      if (message.endsWith(`: ${columns}`)) return new UniqueViolation(row.collection, row.name);
+    }
+    return undefined;
+  }
+
+  /** Runs a statement outside a write; a refusing disk becomes ServiceUnavailableError. */
+  private guarded<T>(run: () => T): T {
+    try {
+      return run();
+    } catch (error) {
+      throw asStoreError(error);
+    }
+  }
+
+  /** Drops cached answers; after a rollback, forgets the collections it undid the creation of. */
+  private changed(rolledBack = false): void {
+    for (const tables of this.tables.values()) tables.version += 1;
+    if (!rolledBack) return;
+    const known = new Set((this.db.prepare('SELECT name FROM _collections').all() as Array<{ name: string }>).map((row) => row.name));
+    for (const name of this.tables.keys()) if (!known.has(name)) this.tables.delete(name);
   }
 }
 
-function residualQuery(residual: readonly Filter[]): CompiledPredicate {
-  return compiledFilter(encode(residual.length === 1 ? residual[0] : { $and: residual }) as Filter);
+/** The skip and limit of a page, read from documents in order (stops once it is full). */
+function pageOf(docs: Iterable<Doc>, skip: number, limit: number): Doc[] {
+  const page: Doc[] = [];
+  let skipped = 0;
+  for (const doc of docs) {
+    if (skipped++ < skip) continue;
+    page.push(doc);
+    if (page.length >= limit) break;
+  }
+  return page;
+}
+
+/** The top-level fields a filter tests (inside $and, $or, $nor too). */
+function filterFields(filter: Filter): string[] {
+  return Object.entries(filter).flatMap(([key, value]) => {
+    if (['$and', '$or', '$nor'].includes(key) && Array.isArray(value)) return value.flatMap((part) => filterFields(part as Filter));
+    return key.startsWith('$') || key.includes('.') ? [] : [key];
+  });
+}
+
+function cacheKey(tables: CollectionTables, sql: Sql, filter?: Filter): string {
+  return JSON.stringify([tables.name, tables.version, sql.where, sql.params, filter ?? null], (_, value: unknown) =>
+    typeof value === 'bigint' ? `${value}n` : value instanceof RegExp ? `/${value.source}/${value.flags}` : value,
+  );
 }
 
 /** The fields of an inclusion projection (and `id`), read from the stored document. */

@@ -9,7 +9,7 @@ const parse = (argv: string[], env: Record<string, string> = {}) => parseGateway
 describe('npm start arguments', () => {
   it('has defaults a newcomer can run with', () => {
     expect(parse([])).toEqual({
-      port: 1337, host: '0.0.0.0', schemaDir: 'schema', seedFile: 'schema/seed.json', mongodbUri: undefined, readPreference: undefined, writeConcern: undefined,
+      port: 1337, host: '0.0.0.0', schemaDir: 'schema', seedFile: 'schema/seed.json', seedIsDefault: true, dataDir: '.data', replaceData: false, mongodbUri: undefined, readPreference: undefined, writeConcern: undefined,
       dbTimeoutMs: 5000, dataPollMs: 1000, configFile: undefined, uploadsDir: 'public/uploads', mediaUrl: undefined, graphiql: true, docs: true,
       responseCache: true, drainDeadlineMs: 10_000, logLevel: 'info', secrets: { apiTokenSalt: undefined, jwtSecret: undefined },
     });
@@ -35,6 +35,10 @@ describe('npm start arguments', () => {
     ['--no-response-cache over RESPONSE_CACHE=on', ['--no-response-cache'], { RESPONSE_CACHE: 'on' }, { responseCache: false }],
     ['DATA_POLL_MS', [], { DATA_POLL_MS: '250' }, { dataPollMs: 250 }],
     ['MONGODB_WRITE_CONCERN', [], { MONGODB_WRITE_CONCERN: 'majority' }, { writeConcern: 'majority' }],
+    ['--data over DATA_DIR', ['--data', 'here'], { DATA_DIR: 'there' }, { dataDir: 'here' }],
+    ['DATA_DIR alone', [], { DATA_DIR: ':memory:' }, { dataDir: ':memory:' }],
+    ['--replace-data with a seed named by flag', ['--seed', 's.json', '--replace-data'], {}, { replaceData: true, seedFile: 's.json', seedIsDefault: false }],
+    ['a seed named by SEED_FILE, not the default', [], { SEED_FILE: 's.json' }, { seedIsDefault: false }],
     ['API_TOKEN_SALT and JWT_SECRET', [], { API_TOKEN_SALT: 's', JWT_SECRET: 'j' }, { secrets: { apiTokenSalt: 's', jwtSecret: 'j' } }],
   ])('reads %s', (_name, argv, env, expected) => {
     expect(parse(argv, env)).toMatchObject(expected);

@@ -11,7 +11,8 @@ describe('the production build', () => {
     await run(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json']);
     const child = spawn(process.execPath, ['dist/gateway/main.js', '--port', '0', '--host', '127.0.0.1', '--log-level', 'warn'], {
       stdio: ['ignore', 'pipe', 'pipe'],
-      env: { PATH: process.env.PATH, NODE_ENV: 'production' },
+      // The store in memory: never the repository's .data/, and the demo imported at this start.
+      env: { PATH: process.env.PATH, NODE_ENV: 'production', DATA_DIR: ':memory:' },
     });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));

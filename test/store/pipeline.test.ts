@@ -52,7 +52,7 @@ describe('native pipeline stages', () => {
     fc.assert(
       fc.property(rows, fc.array(stage, { maxLength: 4 }), grouping, (docs, stages, tail) => {
         const pipeline = [...stages, ...tail];
-        const sources = { collection: (name: string) => (name === 'authors' ? authors : []) };
+        const sources = { collection: (name: string) => (name === 'authors' ? authors : []), lookup: (name: string) => (name === 'authors' ? authors : []) };
         const outcome = (run: () => unknown[]) => {
           try {
             return { answer: canonical(run(), tail.length > 0) };
@@ -83,12 +83,12 @@ describe('native pipeline stages', () => {
   it('joins a list of local values as MongoDB does, matching any of them (mingo adds a null per missing one)', () => {
     const authors = [{ id: 1 }, { id: 2 }];
     const pipeline = [{ $lookup: { from: 'authors', localField: 'tags', foreignField: 'id', as: 'joined' } }];
-    expect(runPipeline([{ id: 9, tags: [2, 4] }], pipeline, { collection: () => authors })).toEqual([{ id: 9, tags: [2, 4], joined: [{ id: 2 }] }]);
+    expect(runPipeline([{ id: 9, tags: [2, 4] }], pipeline, { collection: () => authors, lookup: () => authors })).toEqual([{ id: 9, tags: [2, 4], joined: [{ id: 2 }] }]);
   });
 
   it('hands a stage of another form to mingo, with the rows so far', () => {
     const docs = [{ id: 1, n: 2 }, { id: 2, n: 5 }];
-    expect(runPipeline(docs, [{ $sort: { id: -1 } }, { $addFields: { twice: { $multiply: ['$n', 2] } } }], { collection: () => [] }))
+    expect(runPipeline(docs, [{ $sort: { id: -1 } }, { $addFields: { twice: { $multiply: ['$n', 2] } } }], { collection: () => [], lookup: () => [] }))
       .toEqual([{ id: 2, n: 5, twice: 10 }, { id: 1, n: 2, twice: 4 }]);
   });
 });

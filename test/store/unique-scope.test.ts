@@ -28,7 +28,8 @@ const replicaSet: Backend = {
   open: async () => {
     const server = await startWireServer({ replicaSet: 'rs0' });
     const store = createMongoStore({ uri: server.uri, timeoutMs: 2000 });
-    return { store, close: async () => { await store.close(); await server.stop(); } };
+    const reopen = async () => createMongoStore({ uri: server.uri, timeoutMs: 2000 });
+    return { store, reopen, close: async () => { await store.close(); await server.stop(); } };
   },
 };
 

@@ -11,8 +11,10 @@ type Row = Record<string, unknown>;
 type Stage = (rows: Row[]) => Row[];
 
 export interface PipelineSources {
-  /** The documents of another collection, for `$lookup`. */
+  /** Every document of another collection, for a `$lookup` of a form not run natively. */
   collection(name: string): Row[];
+  /** The documents of another collection whose `field` holds one of `values` (as `$in` matches). */
+  lookup(name: string, field: string, values: unknown[]): Row[];
 }
 
 export function runPipeline(rows: Row[], stages: readonly Filter[], sources: PipelineSources): Row[] {
@@ -256,8 +258,14 @@ function lookup(spec: Record<string, unknown>, sources: PipelineSources): Stage 
   const { from, localField, foreignField, as, ...rest } = spec;
   if (Object.keys(rest).length > 0 || typeof from !== 'string' || typeof localField !== 'string' || typeof foreignField !== 'string' || typeof as !== 'string') return undefined;
   return (rows) => {
+    // Only the foreign documents the local values name are read, never the whole collection.
+    const locals = new Map<unknown, unknown>();
+    for (const row of rows) {
+      const local = resolve(row, localField);
+      for (const value of Array.isArray(local) ? local : [local]) locals.set(groupKey(value) ?? value, value ?? null);
+    }
     const byKey = new Map<unknown, Row[]>();
-    for (const foreign of sources.collection(from)) {
+    for (const foreign of sources.lookup(from, foreignField, [...locals.values()])) {
       const values = resolve(foreign, foreignField);
       for (const value of Array.isArray(values) ? values : [values]) {
         const key = groupKey(value);

@@ -1,0 +1,65 @@
+// The embedded store's SQLite file: opened with its durability settings (WAL, a full fsync at
+// every commit, a bounded page cache), its catalogue tables created, its format version checked;
+// and SQLite's errors sorted into "the disk refused" and the rest. docs/storage.md has the format.
+import Database from 'better-sqlite3';
+import { ServiceUnavailableError } from '../../errors/errors.ts';
+
+/** The file format this code writes (`PRAGMA user_version`); docs/storage.md describes each. */
+export const FORMAT_VERSION = 1;
+
+/** The page cache's bound: 64 MiB, whatever the data's size. */
+const CACHE_KIB = 64 * 1024;
+
+const CATALOGUE = `
+  CREATE TABLE IF NOT EXISTS _collections (name TEXT PRIMARY KEY) WITHOUT ROWID;
+  CREATE TABLE IF NOT EXISTS _fields (collection TEXT, field TEXT, holds INTEGER NOT NULL, learned INTEGER NOT NULL, PRIMARY KEY (collection, field)) WITHOUT ROWID;
+  CREATE TABLE IF NOT EXISTS _indexes (collection TEXT, name TEXT, spec TEXT NOT NULL, PRIMARY KEY (collection, name)) WITHOUT ROWID;
+  CREATE TABLE IF NOT EXISTS _counters (name TEXT PRIMARY KEY, seq INTEGER NOT NULL) WITHOUT ROWID;
+`;
+
+/**
+ * Opens (creating) the database at `file` (`:memory:` for one that lives in the process only).
+ * `existing` opens a file that must exist and changes nothing in it (backup, restore's check).
+ */
+export function openDatabase(file: string, options: { existing?: boolean } = {}): Database.Database {
+  const existing = options.existing ?? false;
+  const db = new Database(file, { fileMustExist: existing });
+  try {
+    if (!existing) {
+      db.pragma('journal_mode = WAL');
+      db.pragma('synchronous = FULL');
+    }
+    db.pragma(`cache_size = -${CACHE_KIB}`);
+    checkFormat(db, file, existing);
+    if (!existing) db.exec(CATALOGUE);
+    return db;
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}
+
+function checkFormat(db: Database.Database, file: string, existing: boolean): void {
+  const version = db.pragma('user_version', { simple: true }) as number;
+  if (version > FORMAT_VERSION) {
+    throw new Error(`${file} is in the embedded store's format ${version}; this release reads format ${FORMAT_VERSION} and older. Run the release that wrote it, or restore a backup.`);
+  }
+  if (version === 0 && !existing) db.pragma(`user_version = ${FORMAT_VERSION}`);
+}
+
+/** SQLite's codes for a disk that refused a write: full, read-only, an I/O error, a lock held. */
+const REFUSED = /^SQLITE_(FULL|IOERR|READONLY|CANTOPEN|BUSY|LOCKED|NOMEM|PROTOCOL)/;
+
+/** `error` as ServiceUnavailableError when the disk refused; as it is otherwise. */
+export function asStoreError(error: unknown): unknown {
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && REFUSED.test(code)) {
+    return new ServiceUnavailableError(`The embedded store could not write to disk (${code}); nothing was written`, { code });
+  }
+  return error;
+}
+
+/** Quotes an SQL identifier. */
+export function quoted(name: string): string {
+  return `"${name.replaceAll('"', '""')}"`;
+}

@@ -1,0 +1,77 @@
+// Group commit: the writes that arrive while one commit is prepared share one SQLite transaction
+// and its one fsync, each in a SAVEPOINT of its own so a write one refuses (a unique index) leaves
+// the others in. Every write settles after COMMIT returns: resolved once on disk, or rejected.
+import type Database from 'better-sqlite3';
+import { asStoreError } from './database.ts';
+
+interface Pending {
+  apply: () => void;
+  resolve: () => void;
+  reject: (error: unknown) => void;
+}
+
+export class GroupCommit {
+  private queue: Pending[] = [];
+  private scheduled = false;
+
+  constructor(
+    private readonly db: Database.Database,
+    /** Sorts an error a write's changes threw (a unique index's refusal) into the store's errors. */
+    private readonly refusal: (error: unknown) => unknown,
+    /** Told after each commit, so cached answers are dropped; `rolledBack` when a change was undone. */
+    private readonly settled: (rolledBack: boolean) => void,
+  ) {}
+
+  /** Runs `apply` in the next group's transaction; settles once the group is committed. */
+  submit(apply: () => void): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ apply, resolve, reject });
+      if (!this.scheduled) {
+        this.scheduled = true;
+        setImmediate(() => this.flush());
+      }
+    });
+  }
+
+  /** Commits every queued write now (also what `close` calls first). */
+  flush(): void {
+    this.scheduled = false;
+    const group = this.queue;
+    this.queue = [];
+    if (group.length === 0) return;
+    const applied: Pending[] = [];
+    try {
+      this.db.exec('BEGIN IMMEDIATE');
+      for (const write of group) if (this.applyOne(write)) applied.push(write);
+      this.db.exec('COMMIT');
+    } catch (error) {
+      if (this.db.inTransaction) this.db.exec('ROLLBACK');
+      const refused = asStoreError(error);
+      // Nothing of the group is on disk: every write is refused (one already refused stays so).
+      for (const write of group) write.reject(refused);
+      this.settled(true);
+      return;
+    }
+    this.settled(applied.length < group.length);
+    for (const write of applied) write.resolve();
+  }
+
+  /** One write in its savepoint; false (and the write rejected) when its changes threw. */
+  private applyOne(write: Pending): boolean {
+    this.db.exec('SAVEPOINT write');
+    try {
+      write.apply();
+      this.db.exec('RELEASE write');
+      return true;
+    } catch (error) {
+      // The disk refusing one write refuses the group: nothing of it is committed. (SQLite may
+      // have rolled the whole transaction back already, savepoint included.)
+      if (asStoreError(error) !== error || !this.db.inTransaction) throw error;
+      this.db.exec('ROLLBACK TO write');
+      this.db.exec('RELEASE write');
+      const refused = this.refusal(error);
+      write.reject(refused);
+      return false;
+    }
+  }
+}

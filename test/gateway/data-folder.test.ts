@@ -1,0 +1,89 @@
+// The gateway on a data folder: a fresh folder is imported once and served again after a restart
+// (writes kept, nothing re-imported); another seed stops start-up unless --replace-data; a second
+// gateway on the folder is refused; a backup taken while serving restores the data it held.
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { parseGatewayArgs, type GatewayConfig } from '../../gateway/args.ts';
+import { runDataFolderCommand } from '../../gateway/data-folder-main.ts';
+import { startGateway, type StartedGateway } from '../../gateway/start.ts';
+import { silentLogger } from '../../gateway/observability/logger.ts';
+import { BLOG_MODEL, BLOG_SEED } from '../support/test-gateway.ts';
+
+const folders: string[] = [];
+const running: StartedGateway[] = [];
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((gateway) => gateway.close()));
+  folders.splice(0).forEach((folder) => rmSync(folder, { recursive: true, force: true }));
+});
+
+function folder(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'data-folder-'));
+  folders.push(dir);
+  return dir;
+}
+
+async function start(argv: string[]): Promise<StartedGateway> {
+  const config = parseGatewayArgs(['--schema', BLOG_MODEL, '--port', '0', '--host', '127.0.0.1', ...argv], {}) as GatewayConfig;
+  const started = await startGateway(config, { log: () => undefined, logger: silentLogger });
+  running.push(started);
+  return started;
+}
+
+async function stop(gateway: StartedGateway): Promise<void> {
+  running.splice(running.indexOf(gateway), 1);
+  await gateway.close();
+}
+
+async function articleCount(gateway: StartedGateway): Promise<number> {
+  const response = await gateway.gateway.fetch(new Request('http://gateway.test/api/articles?publicationState=live'));
+  return ((await response.json()) as { meta: { pagination: { total: number } } }).meta.pagination.total;
+}
+
+
+describe('the gateway on a data folder', () => {
+  it('imports a seed once, and the same command line restarted serves the data it holds', async () => {
+    const data = folder();
+    const seed = path.join(data, '..', `${path.basename(data)}-seed.json`);
+    copyFileSync(BLOG_SEED, seed);
+    folders.push(seed);
+    const first = await start(['--data', data, '--seed', seed]);
+    const imported = await articleCount(first);
+    expect(imported).toBeGreaterThan(0);
+    await stop(first);
+    const again = await start(['--data', data, '--seed', seed]);
+    expect(await articleCount(again)).toBe(imported);
+  });
+
+  it('stops when another seed is given for a folder that holds data, and replaces the data with --replace-data', async () => {
+    const data = folder();
+    await stop(await start(['--data', data, '--seed', BLOG_SEED]));
+    const other = path.join(data, '..', `${path.basename(data)}-other.json`);
+    copyFileSync(BLOG_SEED, other);
+    folders.push(other);
+    await expect(start(['--data', data, '--seed', other])).rejects.toThrow(/already holds data .*--replace-data/s);
+    const replaced = await start(['--data', data, '--seed', other, '--replace-data']);
+    expect(await articleCount(replaced)).toBeGreaterThan(0);
+  });
+
+  it('refuses a second gateway on the same folder, naming the process that holds it', async () => {
+    const data = folder();
+    await start(['--data', data, '--seed', BLOG_SEED]);
+    await expect(start(['--data', data])).rejects.toThrow(new RegExp(`in use by another gateway \\(process ${process.pid}`));
+  });
+
+  it('backs up while serving, and restores the backup into a folder no gateway holds', async () => {
+    const data = folder();
+    const gateway = await start(['--data', data, '--seed', BLOG_SEED]);
+    const backup = path.join(folder(), 'backup.db');
+    await runDataFolderCommand('backup', ['--data', data, '--to', backup], {});
+    await expect(runDataFolderCommand('restore', ['--data', data, '--from', backup], {})).rejects.toThrow(/in use by another gateway/);
+    const count = await articleCount(gateway);
+    await stop(gateway);
+    const restoredDir = folder();
+    await runDataFolderCommand('restore', ['--data', restoredDir, '--from', backup], {});
+    const restored = await start(['--data', restoredDir]);
+    expect(await articleCount(restored)).toBe(count);
+  });
+});

@@ -1,0 +1,54 @@
+// The disk refusing a write: full (SQLite's page limit, reached for real) or read-only (SQLite's
+// query_only switch). The write rejects with ServiceUnavailableError and applies nothing, reads
+// keep serving, and the store opened again takes writes with everything before intact.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ServiceUnavailableError } from '../../src/errors/errors.ts';
+import { EmbeddedStore } from '../../src/store/embedded-store.ts';
+import type { Change } from '../../src/store/store.ts';
+
+const folders: string[] = [];
+afterEach(() => folders.splice(0).forEach((folder) => rmSync(folder, { recursive: true, force: true })));
+
+function storeFile(): string {
+  const folder = mkdtempSync(path.join(tmpdir(), 'disk-errors-'));
+  folders.push(folder);
+  return path.join(folder, 'store.db');
+}
+
+const big = (id: number): Change => ({ op: 'put', collection: 'things', doc: { id, body: 'x'.repeat(200_000) } });
+
+describe.each([
+  ['full', (store: EmbeddedStore) => store.db.pragma(`max_page_count = ${store.db.pragma('page_count', { simple: true }) as number}`)],
+  ['read-only', (store: EmbeddedStore) => store.db.pragma('query_only = 1')],
+])('a disk that is %s', (_name, refuse) => {
+  it('rejects the write with ServiceUnavailableError, applies nothing of it, keeps serving reads, and the next open recovers', async () => {
+    const file = storeFile();
+    const store = new EmbeddedStore({ file });
+    await store.write([{ op: 'put', collection: 'things', doc: { id: 1, title: 'kept' } }]);
+    refuse(store);
+    const refused = await store.write([{ op: 'delete', collection: 'things', id: 1 }, big(2)]).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(ServiceUnavailableError);
+    expect(refused).toMatchObject({ status: 503 });
+    expect((await store.find('things', {})).map((doc) => doc.id)).toEqual([1]);
+    await store.close();
+
+    const reopened = new EmbeddedStore({ file });
+    await reopened.write([big(3)]);
+    expect((await reopened.find('things', {})).map((doc) => doc.id)).toEqual([1, 3]);
+    expect(reopened.db.pragma('integrity_check', { simple: true })).toBe('ok');
+    await reopened.close();
+  });
+
+  it('refuses every write grouped into the same commit, each with ServiceUnavailableError', async () => {
+    const store = new EmbeddedStore({ file: storeFile() });
+    await store.write([{ op: 'put', collection: 'things', doc: { id: 1 } }]);
+    refuse(store);
+    const outcomes = await Promise.allSettled([store.write([big(2)]), store.write([{ op: 'put', collection: 'things', doc: { id: 3 } }])]);
+    expect(outcomes.map((outcome) => (outcome.status === 'rejected' ? outcome.reason.constructor.name : 'fulfilled'))).toEqual(['ServiceUnavailableError', 'ServiceUnavailableError']);
+    expect(await store.count('things', {})).toBe(1);
+    await store.close();
+  });
+});
