@@ -17,6 +17,12 @@ export interface GatewayProcessOptions {
   responseCache: 'on' | 'off';
   /** The embedded store's folder: kept data is served (a restart); a fresh temporary one by default. */
   dataDir?: string;
+  /** The content model; `BENCH_SCHEMA` by default. */
+  schema?: string;
+  /** More gateway flags (`--data DIR`). */
+  args?: readonly string[];
+  /** More environment for the child (`API_TOKEN_SALT`). */
+  env?: Readonly<Record<string, string>>;
   /** Node flags for the child (`--max-old-space-size=8192`); none by default. */
   nodeFlags?: readonly string[];
   /** Longest wait for the import and start-up. */
@@ -37,11 +43,11 @@ export interface GatewayProcess {
 export async function startGatewayProcess(options: GatewayProcessOptions): Promise<GatewayProcess> {
   const entry = new URL('./gateway-child.ts', import.meta.url).pathname;
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'gateway-bench-data-'));
-  const args = [...GATEWAY_NODE_FLAGS, ...(options.nodeFlags ?? []), '--import', 'tsx', entry, '--schema', BENCH_SCHEMA, '--seed', options.dataset, '--data', dataDir, '--port', String(options.port), '--host', '127.0.0.1'];
+  const args = [...GATEWAY_NODE_FLAGS, ...(options.nodeFlags ?? []), '--import', 'tsx', entry, '--schema', options.schema ?? BENCH_SCHEMA, '--seed', options.dataset, '--data', dataDir, '--port', String(options.port), '--host', '127.0.0.1', ...(options.args ?? [])];
   const started = performance.now();
   const output = outputFile(`gateway-${options.port}.log`);
   const child = spawn(process.execPath, args, {
-    env: { ...process.env, RESPONSE_CACHE: options.responseCache },
+    env: { ...process.env, ...options.env, RESPONSE_CACHE: options.responseCache },
     stdio: ['ignore', output.fd, output.fd],
   });
   closeSync(output.fd);
