@@ -16,7 +16,7 @@ import type { ContentModel } from '../src/model/types.ts';
 import { buildOpenApiDocument } from '../src/openapi/document.ts';
 import { createRestHandler } from '../src/rest/handler.ts';
 import { PlanCache } from '../src/rest/plan.ts';
-import type { Store } from '../src/store/store.ts';
+import type { Change, Store } from '../src/store/store.ts';
 import { Callers } from './callers.ts';
 import { type CacheSettings, DEFAULT_HTTP_SETTINGS, cacheControlFor, type HttpSettings } from './config/file-config.ts';
 import { EntryCosts } from './entry-costs.ts';
@@ -104,6 +104,13 @@ export interface Gateway {
   remeasure(): Promise<void>;
   /** The data or the access settings changed (an import): kept answers and measurements are dropped. */
   dataChanged(): void;
+  /**
+   * A write's changes are in the store (`store.write` resolved): every kept answer made from a
+   * collection they touch is dropped (the entry's, lists of its type, answers that populated it,
+   * the other side of its relations), none made meanwhile is kept, and the entry estimate's bounds
+   * are raised to hold. Call it before the write answers; other answers stay kept.
+   */
+  forget(changes: readonly Change[]): void;
   readonly metrics: GatewayMetrics;
 }
 
@@ -156,6 +163,10 @@ export function createGateway(deps: GatewayDeps): Gateway {
     dataChanged() {
       responses.clear();
       entryCosts.forget();
+    },
+    forget(changes) {
+      responses.forget(changes.map((change) => change.collection));
+      entryCosts.wrote(changes);
     },
     remeasure: () => entryCosts.remeasure(),
     metrics,

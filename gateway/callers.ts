@@ -63,6 +63,7 @@ export class Callers {
       deadline: exchange.deadline,
       accessKey: key,
       self: options?.self ? caller.user?.id : undefined,
+      reads: exchange.reads,
     });
   }
 
