@@ -16,6 +16,7 @@ import type { ContentModel } from '../src/model/types.ts';
 import { buildOpenApiDocument } from '../src/openapi/document.ts';
 import { createRestHandler } from '../src/rest/handler.ts';
 import { PlanCache } from '../src/rest/plan.ts';
+import { changedTags } from '../src/store/collection-reads.ts';
 import type { Change, Store } from '../src/store/store.ts';
 import { Callers } from './callers.ts';
 import { type CacheSettings, DEFAULT_HTTP_SETTINGS, cacheControlFor, type HttpSettings } from './config/file-config.ts';
@@ -165,7 +166,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
       entryCosts.forget();
     },
     forget(changes) {
-      responses.forget(changes.map((change) => change.collection));
+      responses.forget(changedTags(changes));
       entryCosts.wrote(changes);
     },
     remeasure: () => entryCosts.remeasure(),

@@ -1,13 +1,42 @@
-// One request's reads -> the names of the collections they read: the store wrapper records each
-// collection a find, count or aggregate names (and each an aggregate joins with `$lookup`), so an
-// answer kept by the response cache is tagged with the data it was made from.
-import type { Filter, ReadStore } from './store.ts';
+// One request's reads -> what they read: the store wrapper records each collection a find, count
+// or aggregate names (and each an aggregate joins with `$lookup`), or, for a find of given ids
+// only, those entries (`articles#5`), so an answer kept by the response cache is tagged with the
+// data it was made from, and a write to one entry leaves answers made from others.
+import type { Change, Filter, ReadStore } from './store.ts';
 
-/** The collections one request read; made once per request, added to only by its own wrapper. */
+/** Past this many ids, a find is recorded as reading its whole collection. */
+const MOST_IDS = 100;
+
+/** The tag of one entry of a collection. */
+export const entryTag = (collection: string, id: number) => `${collection}#${id}`;
+
+/** What a write's changes touch, as read tags: each collection (its lists) and each entry. */
+export function changedTags(changes: readonly Change[]): string[] {
+  return [...new Set(changes.flatMap((change) => [change.collection, entryTag(change.collection, change.op === 'put' ? change.doc.id : change.id)]))];
+}
+
+/** The ids a filter restricts a find to (`{ id }`, `{ id: { $in } }`, either inside `$and`), or undefined. */
+export function idsOf(filter: Filter): number[] | undefined {
+  const id = filter.id as unknown;
+  if (typeof id === 'number') return [id];
+  if (id && typeof id === 'object' && Object.keys(id).length === 1 && Array.isArray((id as { $in?: unknown }).$in)) {
+    const list = (id as { $in: unknown[] }).$in;
+    return list.every((item) => typeof item === 'number') ? (list as number[]) : undefined;
+  }
+  if (Array.isArray(filter.$and)) {
+    for (const part of filter.$and as Filter[]) {
+      const ids = part && typeof part === 'object' ? idsOf(part) : undefined;
+      if (ids) return ids;
+    }
+  }
+  return undefined;
+}
+
+/** What one request read (collections, and entries by id); made once per request, added to only by its own wrapper. */
 export class CollectionReads {
   readonly #names = new Set<string>();
 
-  /** Every collection read so far. */
+  /** Every collection and entry read so far. */
   get names(): ReadonlySet<string> {
     return this.#names;
   }
@@ -16,7 +45,9 @@ export class CollectionReads {
   recording(store: ReadStore): ReadStore {
     return {
       find: (collection, filter, options) => {
-        this.#names.add(collection);
+        const ids = idsOf(filter);
+        if (ids && ids.length <= MOST_IDS) for (const id of ids) this.#names.add(entryTag(collection, id));
+        else this.#names.add(collection);
         return store.find(collection, filter, options);
       },
       count: (collection, filter) => {

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadContentModel } from '../../src/model/load.ts';
 import type { ContentModel } from '../../src/model/types.ts';
 import { measureCardinality, raisedBy, type Cardinality } from '../../src/store/cardinality.ts';
-import { CollectionReads, joinedCollections } from '../../src/store/collection-reads.ts';
+import { changedTags, CollectionReads, idsOf, joinedCollections } from '../../src/store/collection-reads.ts';
 import { EmbeddedStore } from '../../src/store/embedded-store.ts';
 import type { Change } from '../../src/store/store.ts';
 import { BLOG_MODEL } from '../support/test-gateway.ts';
@@ -25,10 +25,25 @@ describe('the collections a read names', () => {
     const reads = new CollectionReads();
     const recording = reads.recording(store);
     await recording.find('articles', {});
+    await recording.find('authors', { $and: [{ id: { $in: [3, 4] } }, { publishedAt: { $ne: null } }] });
     await recording.count('tags', {});
     await recording.aggregate('categories', [{ $lookup: { from: 'authors', localField: 'author', foreignField: 'id', as: 'a' } }]);
     await store.find('files', {});
-    expect([...reads.names].sort()).toEqual(['articles', 'authors', 'categories', 'tags']);
+    expect([...reads.names].sort()).toEqual(['articles', 'authors', 'authors#3', 'authors#4', 'categories', 'tags']);
+  });
+
+  it.each([
+    ['one id', { id: 5 }, [5]],
+    ['a list of ids', { id: { $in: [1, 2] } }, [1, 2]],
+    ['ids inside $and', { $and: [{ locale: 'en' }, { id: 7 }] }, [7]],
+    ['anything else', { title: 'x' }, undefined],
+    ['an id range', { id: { $gt: 3 } }, undefined],
+  ])('narrow a find to entries when it names %s', (_name, filter, expected) => {
+    expect(idsOf(filter)).toEqual(expected);
+  });
+
+  it('are what a write touches: each collection, and each entry', () => {
+    expect(changedTags([{ op: 'put', collection: 'articles', doc: { id: 5 } }, { op: 'delete', collection: 'tags', id: 2 }])).toEqual(['articles', 'articles#5', 'tags', 'tags#2']);
   });
 });
 

@@ -102,6 +102,7 @@ describe('a cached read after a write', () => {
     ['an author without its articles', () => restRequest('/api/authors/1')],
     ['a list of categories', () => graphqlRequest('{ categories { data { attributes { name } } } }')],
     ['a tag without its articles', () => restRequest('/api/tags/1', EDITOR)],
+    ['another article', () => restRequest('/api/articles/2')],
   ])('keeps an answer made from other collections: %s', async (_name, request) => {
     const blog = await cachedBlog();
     const first = await blog.ask(request());
