@@ -16,6 +16,7 @@ import type { ContentModel } from '../src/model/types.ts';
 import { buildOpenApiDocument } from '../src/openapi/document.ts';
 import { createRestHandler } from '../src/rest/handler.ts';
 import { PlanCache } from '../src/rest/plan.ts';
+import { changedTags } from '../src/store/collection-reads.ts';
 import type { Change, Store } from '../src/store/store.ts';
 import { createWriter } from '../src/operations/write/writer.ts';
 import { Callers } from './callers.ts';
@@ -109,12 +110,17 @@ export interface Gateway {
   /** The data or the access settings changed (an import): kept answers and measurements are dropped. */
   dataChanged(): void;
   /**
-   * Writes changed these collections, on this gateway or on another one sharing its MongoDB (the
-   * data watch learns of those from the write marks): kept answers that may show them are
-   * dropped. Today that is every kept answer, as the response cache does not know yet which
-   * collections an answer read.
+   * A write's changes are in the store (`store.write` resolved): every kept answer made from a
+   * collection they touch is dropped (the entry's, lists of its type, answers that populated it,
+   * the other side of its relations), none made meanwhile is kept, and the entry estimate's bounds
+   * are raised to hold. The write path calls it before the write answers; other answers stay kept.
    */
-  forget(collections: readonly string[]): void;
+  forget(changes: readonly Change[]): void;
+  /**
+   * Another gateway sharing this MongoDB wrote to these collections (the data watch learns of it
+   * from the write marks, which name collections only): every kept answer is dropped.
+   */
+  forgetCollections(collections: readonly string[]): void;
   readonly metrics: GatewayMetrics;
 }
 
@@ -139,12 +145,14 @@ export function createGateway(deps: GatewayDeps): Gateway {
   const store = new MeasuredStore(deps.store, metrics);
   const entryCosts = new EntryCosts(deps.model, deps.store, logger);
   // Told of each applied write before it answers (the response cache is made below).
-  const written = (changes: readonly Change[]) => {
-    responses.clear();
-    entryCosts.written(changes);
-    deps.written?.(changes);
+  const forgetChanges = (changes: readonly Change[]) => {
+    responses.forget(changedTags(changes));
+    entryCosts.wrote(changes);
   };
-  const writer = createWriter(store, written);
+  const writer = createWriter(store, (changes) => {
+    forgetChanges(changes);
+    deps.written?.(changes);
+  });
   const callers = new Callers({ model: deps.model, store, writer, settings: deps.settings, secrets: deps.secrets, accessRules: deps.accessRules });
   const state = { draining: false };
   const schema = deps.mediaUrl ? withMediaBaseUrl(deps.schema, deps.mediaUrl) : deps.schema;
@@ -175,7 +183,8 @@ export function createGateway(deps: GatewayDeps): Gateway {
       responses.clear();
       entryCosts.forget();
     },
-    forget() {
+    forget: forgetChanges,
+    forgetCollections() {
       responses.clear();
     },
     remeasure: () => entryCosts.remeasure(),

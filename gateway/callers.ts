@@ -67,6 +67,7 @@ export class Callers {
       accessKey: key,
       self: options?.self ? caller.user?.id : undefined,
       writer: this.deps.writer,
+      reads: exchange.reads,
     });
   }
 

@@ -184,7 +184,7 @@ function watchDataVersion(parts: Parts, seen: Seen): () => void {
       const marks = await readWriteMarks(store);
       const changed = seen.marks ? changedCollections(seen.marks, marks) : [];
       seen.marks = marks;
-      if (changed.length) gateway.forget(changed);
+      if (changed.length) gateway.forgetCollections(changed);
       if (version === undefined || version === seen.version) return;
       const loaded = await loadVersionedSettings(store);
       settings.current = loaded.settings;

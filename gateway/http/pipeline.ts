@@ -2,6 +2,7 @@
 // request's exchange and the next handler, and returns the response (changed or not).
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { ClientSignal, Deadline } from '../../src/limits/deadline.ts';
+import type { CollectionReads } from '../../src/store/collection-reads.ts';
 
 /** What a request is for, as metrics and logs group it. */
 export type RouteKind =
@@ -37,6 +38,8 @@ export interface Exchange {
   access?: Promise<unknown>;
   /** Set by a route whose 200 must not be served again (a GraphQL answer with errors). */
   uncacheable?: boolean;
+  /** The collections the request's operations read, recorded for the response cache (set by it, once). */
+  reads?: CollectionReads;
   /** The response cache's entry this request stored or was answered from. */
   kept?: { edge?: Array<[string, string]> };
 }

@@ -5,15 +5,18 @@
 // GET), the path and query, Accept, Accept-Encoding, and a GraphQL POST's body; an entry holds the
 // bytes exactly as they were sent, compressed or not. Only whole 200 answers to GET and POST are
 // kept, and GraphQL ones without errors; a HEAD is answered as its GET, without the body, and
-// never kept. `clear()` forgets everything: when the data or the access settings change.
-import { LRUCache } from 'lru-cache';
+// never kept. Each kept answer is tagged with the collections its request read: `forget` drops
+// the answers made from collections a write changed, `clear()` everything (an import, new settings).
 import type { GatewayMetrics } from '../observability/metrics.ts';
-import { type CacheSize, sizeOf } from '../../src/limits/byte-cache.ts';
+import { CollectionReads } from '../../src/store/collection-reads.ts';
+import type { CacheSize } from '../../src/limits/byte-cache.ts';
 import { type Bytes, WholeResponse, byteLength, wholeBody } from '../../src/whole-response.ts';
 import { MAX_BODY_BYTES, withBoundedBody } from './body-limit.ts';
-import type { RequestTarget } from './observe.ts';
 import { noneMatchHits, notModified, strongEtag } from './conditional.ts';
+import { KeptAnswers, type Entry } from './kept-answers.ts';
 import type { Exchange, Step } from './pipeline.ts';
+
+export type { Entry } from './kept-answers.ts';
 
 export interface ResponseCacheDeps {
   /** Keep answers in memory; with false, answers still get ETags, Cache-Control and 304s. */
@@ -32,23 +35,6 @@ export interface ResponseCacheDeps {
   metrics: Pick<GatewayMetrics, 'recordCacheLookup'>;
 }
 
-export interface Entry {
-  /** The answer's bytes. */
-  body: Bytes;
-  /** How many bytes `body` had when it was kept: an entry whose body no longer has them is not served. */
-  length: number;
-  /** The answer's headers, ETag, Cache-Control and Vary included. */
-  headers: Array<[string, string]>;
-  etag: string;
-  kind: 'rest' | 'graphql';
-  /**
-   * Every header of the answer as the edge sent it to a request without `Origin` (the request id
-   * aside): what the server's fast path for kept answers writes (gateway/server.ts).
-   */
-  edge?: Array<[string, string]>;
-  /** The request log's targets of the fast path's answers from this entry, by method (GET and HEAD share an entry). */
-  logTargets?: Map<string, RequestTarget>;
-}
 
 /** What keeps answers apart: see the module's comment. */
 export interface KeyParts {
@@ -79,6 +65,11 @@ export interface ResponseCacheStep {
   step: Step;
   /** Forgets every kept answer. */
   clear(): void;
+  /**
+   * Forgets every kept answer made from any of `collections` (a write changed them), and keeps
+   * none made by a request that was running meanwhile. Returns how many answers were dropped.
+   */
+  forget(collections: Iterable<string>): number;
   /** The kept answer for a key, when the cache is on; a lookup counted in the metrics when `count`. */
   lookup(key: string, count?: boolean): Entry | undefined;
   /** The kept answers' bytes now, and the bound. */
@@ -86,11 +77,13 @@ export interface ResponseCacheStep {
 }
 
 export function responseCacheStep(deps: ResponseCacheDeps): ResponseCacheStep {
-  const cache = new LRUCache<string, Entry>({
-    maxSize: deps.maxBytes,
-    maxEntrySize: Math.max(1, Math.floor(deps.maxBytes / 4)),
-    sizeCalculation: (entry, key) => byteLength(entry.body) + key.length + 512,
-  });
+  const kept = new KeptAnswers(deps.maxBytes);
+  const lookup = (key: string, count = true): Entry | undefined => {
+    if (!deps.enabled) return undefined;
+    const entry = kept.get(key);
+    if (count) deps.metrics.recordCacheLookup('response', entry !== undefined);
+    return entry;
+  };
 
   const step: Step = async (request, exchange, next) => {
     const url = new URL(request.url);
@@ -111,36 +104,26 @@ export function responseCacheStep(deps: ResponseCacheDeps): ResponseCacheStep {
     if (access === undefined) return next(forwarded, exchange);
     const key = requestKey(access, request, url, body);
 
-    const kept = lookup(key);
-    if (kept) {
+    const hit = lookup(key);
+    if (hit) {
       exchange.kind = read;
-      exchange.kept = kept;
-      return answer(request, kept);
+      exchange.kept = hit;
+      return answer(request, hit);
     }
+    const started = kept.now();
+    if (deps.enabled) exchange.reads ??= new CollectionReads();
     // A HEAD is made as its GET, so it has the GET's headers and length; the answer kept is the GET's.
     const response = await next(request.method === 'HEAD' ? asGet(forwarded) : forwarded, exchange);
     if (response.status !== 200) return response;
     const entry = await entryOf(response, request, deps.cacheControl(url.pathname), read);
     if (deps.enabled && !exchange.uncacheable && isWhole(response, entry)) {
-      cache.set(key, entry);
+      kept.keep(key, entry, [...(exchange.reads?.names ?? [])], started);
       exchange.kept = entry;
     }
     return answer(request, entry);
   };
 
-  function lookup(key: string, count = true): Entry | undefined {
-    if (!deps.enabled) return undefined;
-    let kept = cache.get(key);
-    // Bytes that are not all there (a buffer detached or cut) are never served: made again instead.
-    if (kept && byteLength(kept.body) !== kept.length) {
-      cache.delete(key);
-      kept = undefined;
-    }
-    if (count) deps.metrics.recordCacheLookup('response', kept !== undefined);
-    return kept;
-  }
-
-  return { step, clear: () => cache.clear(), lookup, size: () => sizeOf(cache) };
+  return { step, clear: () => kept.clear(), forget: (collections) => kept.forget(collections), lookup, size: () => kept.size() };
 }
 
 /** Which reads the cache and conditional requests apply to; undefined for everything else. */

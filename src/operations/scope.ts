@@ -10,6 +10,7 @@ import type { Projections } from '../graphql/projection.ts';
 import type { PublicationState } from '../graphql/query/read.ts';
 import { Deadline } from '../limits/deadline.ts';
 import type { ContentModel } from '../model/types.ts';
+import type { CollectionReads } from '../store/collection-reads.ts';
 import { withDeadline } from '../store/deadline-store.ts';
 import type { Doc, ReadStore } from '../store/store.ts';
 import type { Writer } from './write/writer.ts';
@@ -48,10 +49,17 @@ export interface RequestScope extends RequestBase {
   readonly publicationState?: PublicationState;
 }
 
-/** The base of a request; without a deadline (tools, tests) its reads never time out. */
-export function requestBase(base: Omit<RequestBase, 'deadline' | 'pacing' | 'accessKey'> & { deadline?: Deadline; accessKey?: string }): RequestBase {
-  const deadline = base.deadline ?? Deadline.none();
-  return Object.freeze({ ...base, deadline, pacing: new Pacing(deadline), accessKey: base.accessKey ?? `role:${base.access.role}` });
+/**
+ * The base of a request; without a deadline (tools, tests) its reads never time out. With `reads`,
+ * every read of the request is recorded there (what the response cache tags a kept answer with).
+ */
+export function requestBase(
+  base: Omit<RequestBase, 'deadline' | 'pacing' | 'accessKey'> & { deadline?: Deadline; accessKey?: string; reads?: CollectionReads },
+): RequestBase {
+  const { reads, ...rest } = base;
+  const deadline = rest.deadline ?? Deadline.none();
+  const store = reads ? reads.recording(rest.store) : rest.store;
+  return Object.freeze({ ...rest, store, deadline, pacing: new Pacing(deadline), accessKey: rest.accessKey ?? `role:${rest.access.role}` });
 }
 
 /** The scope one document runs in; `projections` narrow its finds to the fields the document needs. */

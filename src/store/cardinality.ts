@@ -42,33 +42,6 @@ export async function measureCardinality(model: ContentModel, store: Store): Pro
   return { entries, lists };
 }
 
-/**
- * The cardinality after a write, bounded from above without reading the store: each document put
- * may add an entry and raise its lists' maxima; each id it holds in an owning relation may add
- * one more entry pointing at that target. The estimate stays an upper bound (each list's limit
- * still caps it); a measurement makes it exact again.
- */
-export function raisedBy(model: ContentModel, cardinality: Cardinality, changes: readonly Change[]): Cardinality {
-  const entries = new Map(cardinality.entries);
-  const lists = new Map(cardinality.lists);
-  const note = (key: string, size: number) => lists.set(key, Math.max(lists.get(key) ?? 0, size));
-  const byCollection = new Map([...model.contentTypes.values()].map((ct) => [ct.collectionName, ct]));
-  for (const change of changes) {
-    const ct = byCollection.get(change.collection);
-    if (!ct || change.op !== 'put') continue;
-    entries.set(ct.uid, (entries.get(ct.uid) ?? 0) + 1);
-    measureOwner(model, ct, change.doc, note);
-    if (ct.localized) note(listKey(ct.uid, 'localizations'), asList(change.doc.localizations).length);
-    for (const attribute of ct.attributes.values()) {
-      if (attribute.type === 'relation' && attribute.side === 'owner' && attribute.inversedBy && asList(change.doc[attribute.name]).length > 0) {
-        const key = listKey(attribute.target, attribute.inversedBy);
-        lists.set(key, (lists.get(key) ?? 0) + 1);
-      }
-    }
-  }
-  return { entries, lists };
-}
-
 /** Top-level attributes that hold lists or may (components hold them inside). */
 function listProjection(owner: AttributeOwner & { localized?: boolean }): Record<string, 1> {
   const fields: Record<string, 1> = { id: 1 };
@@ -131,6 +104,33 @@ function mostPointingAtOne(docs: readonly Doc[], attribute: RelationAttribute): 
 
 function asList(value: unknown): unknown[] {
   return Array.isArray(value) ? value : value === null || value === undefined ? [] : [value];
+}
+
+/**
+ * `measured` raised to hold after `changes`, without reading the store: a put may add an entry and
+ * holds its own lists; each of its owning relations may point once more at one target. Bounds
+ * only grow (a deletion or an update that shrinks a list leaves them), so they stay bounds, a
+ * little loose, until the data is measured again.
+ */
+export function raisedBy(model: ContentModel, measured: Cardinality, changes: readonly Change[]): Cardinality {
+  const byCollection = new Map([...model.contentTypes.values()].map((ct) => [ct.collectionName, ct]));
+  const entries = new Map(measured.entries);
+  const lists = new Map(measured.lists);
+  const note = (key: string, size: number) => lists.set(key, Math.max(lists.get(key) ?? 0, size));
+  for (const change of changes) {
+    const ct = byCollection.get(change.collection);
+    if (!ct || change.op !== 'put') continue;
+    entries.set(ct.uid, (entries.get(ct.uid) ?? 0) + 1);
+    measureOwner(model, ct, change.doc, note);
+    if (ct.localized) note(listKey(ct.uid, 'localizations'), asList(change.doc.localizations).length);
+    for (const attribute of ct.attributes.values()) {
+      if (attribute.type === 'relation' && attribute.side === 'owner' && attribute.inversedBy && asList(change.doc[attribute.name]).length > 0) {
+        const key = listKey(attribute.target, attribute.inversedBy);
+        lists.set(key, (lists.get(key) ?? 0) + 1);
+      }
+    }
+  }
+  return { entries, lists };
 }
 
 /** No data measured: every list may hold as much as its limit allows. */

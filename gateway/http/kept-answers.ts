@@ -1,0 +1,138 @@
+// The response cache's store: answers kept by key within a bound in bytes, each tagged with the
+// collections it was made from, so that a write drops exactly the answers it changed.
+import { LRUCache } from 'lru-cache';
+import { type CacheSize, sizeOf } from '../../src/limits/byte-cache.ts';
+import { type Bytes, byteLength } from '../../src/whole-response.ts';
+import type { RequestTarget } from './observe.ts';
+
+export interface Entry {
+  /** The answer's bytes. */
+  body: Bytes;
+  /** How many bytes `body` had when it was kept: an entry whose body no longer has them is not served. */
+  length: number;
+  /** The answer's headers, ETag, Cache-Control and Vary included. */
+  headers: Array<[string, string]>;
+  etag: string;
+  kind: 'rest' | 'graphql';
+  /**
+   * Every header of the answer as the edge sent it to a request without `Origin` (the request id
+   * aside): what the server's fast path for kept answers writes (gateway/server.ts).
+   */
+  edge?: Array<[string, string]>;
+  /** The request log's targets of the fast path's answers from this entry, by method (GET and HEAD share an entry). */
+  logTargets?: Map<string, RequestTarget>;
+  /** The collections the answer was made from: a write to any of them drops it. */
+  tags?: readonly string[];
+}
+
+/** Kept answers, least recently used first out, and what each was made from. */
+export class KeptAnswers {
+  private readonly tags = new AnswerTags();
+  private readonly cache: LRUCache<string, Entry>;
+
+  /** @param maxBytes bytes of bodies and keys kept at most; one answer may take at most a quarter. */
+  constructor(maxBytes: number) {
+    this.cache = new LRUCache<string, Entry>({
+      maxSize: maxBytes,
+      maxEntrySize: Math.max(1, Math.floor(maxBytes / 4)),
+      sizeCalculation: (entry, key) => byteLength(entry.body) + key.length + 512,
+      dispose: (entry, key) => this.tags.untag(key, entry.tags),
+    });
+  }
+
+  /** The kept answer for `key`; bytes that are not all there (a buffer detached or cut) are dropped, never served. */
+  get(key: string): Entry | undefined {
+    const kept = this.cache.get(key);
+    if (kept && byteLength(kept.body) !== kept.length) {
+      this.cache.delete(key);
+      return undefined;
+    }
+    return kept;
+  }
+
+  /** The moment a request begins making an answer, for {@link keep}. */
+  now(): number {
+    return this.tags.now();
+  }
+
+  /**
+   * Keeps `entry`, made from `collections` by a request that began at `started`, unless one of
+   * them changed meanwhile (it may show the data as it was). Returns whether it is kept.
+   */
+  keep(key: string, entry: Entry, collections: readonly string[], started: number): boolean {
+    if (this.tags.changedSince(started, collections)) return false;
+    entry.tags = collections;
+    this.cache.set(key, entry);
+    // An answer too large for the bound is not kept, so not tagged.
+    if (!this.cache.has(key)) return false;
+    this.tags.tag(key, collections);
+    return true;
+  }
+
+  /** Drops every answer made from any of `collections`; returns how many. */
+  forget(collections: Iterable<string>): number {
+    const keys = this.tags.changed(collections);
+    for (const key of keys) this.cache.delete(key);
+    return keys.length;
+  }
+
+  /** Drops every answer, and keeps none being made. */
+  clear(): void {
+    this.tags.changedAll();
+    this.cache.clear();
+  }
+
+  size(): CacheSize {
+    return sizeOf(this.cache);
+  }
+}
+
+/**
+ * Which kept answers were made from which collections, and when each collection last changed
+ * (a count of changes, not a clock): an answer whose request began before a change to what it
+ * read is not kept, since it may show the data as it was.
+ */
+class AnswerTags {
+  private readonly keysByCollection = new Map<string, Set<string>>();
+  private readonly changedAt = new Map<string, number>();
+  private allChangedAt = 0;
+  private changes = 0;
+
+  /** The moment a request begins, to compare with {@link changedSince}. */
+  now(): number {
+    return this.changes;
+  }
+
+  tag(key: string, collections: readonly string[]): void {
+    for (const collection of collections) {
+      let keys = this.keysByCollection.get(collection);
+      if (!keys) this.keysByCollection.set(collection, (keys = new Set()));
+      keys.add(key);
+    }
+  }
+
+  untag(key: string, collections: readonly string[] = []): void {
+    for (const collection of collections) this.keysByCollection.get(collection)?.delete(key);
+  }
+
+  /** Records a change of `collections`; returns the keys of the answers made from them. */
+  changed(collections: Iterable<string>): string[] {
+    const at = ++this.changes;
+    const keys = new Set<string>();
+    for (const collection of collections) {
+      this.changedAt.set(collection, at);
+      for (const key of this.keysByCollection.get(collection) ?? []) keys.add(key);
+    }
+    return [...keys];
+  }
+
+  /** Records a change of everything (an import). */
+  changedAll(): void {
+    this.allChangedAt = ++this.changes;
+  }
+
+  /** Whether any of `collections` (or everything) changed after `moment`. */
+  changedSince(moment: number, collections: readonly string[]): boolean {
+    return this.allChangedAt > moment || collections.some((collection) => (this.changedAt.get(collection) ?? 0) > moment);
+  }
+}
