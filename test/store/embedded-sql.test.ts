@@ -98,3 +98,15 @@ describe('the embedded store\'s SQL', () => {
     await store.close();
   });
 });
+
+describe('long $in lists', () => {
+  it.each([10, 1500, 9000])('finds and counts by %i ids, as a loader asks for a large page\'s relations', async (n) => {
+    const store = new EmbeddedStore();
+    await store.upsertMany('things', Array.from({ length: 10_000 }, (_, i) => ({ id: i + 1, tag: i % 7 })));
+    await store.ensureIndexes('things', [{ keys: { tag: 1 }, name: 'tag_1' }]);
+    const ids = Array.from({ length: n }, (_, i) => 2 * i + 1);
+    expect(await store.count('things', { id: { $in: ids } })).toBe(n);
+    expect(await store.count('things', { tag: { $in: ids.map((id) => id % 7) } })).toBe(10_000);
+    expect((await store.find('things', { id: { $nin: ids } }, { limit: 3 })).map((doc) => doc.id)).toEqual([2, 4, 6]);
+  });
+});

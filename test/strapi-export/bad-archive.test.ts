@@ -81,7 +81,7 @@ describe('an archive whose schemas differ from the model', () => {
       change(json);
       await writeFile(join(dir, path), JSON.stringify(json));
     };
-    await edit('api/article/content-types/article/schema.json', (json) => { json.attributes.views = { type: 'string' }; });
+    await edit('api/article/content-types/article/schema.json', (json) => { json.attributes.views = { ...json.attributes.views, type: 'string' }; });
     await edit('api/tag/content-types/tag/schema.json', (json) => { delete json.attributes.name; });
     await mkdir(join(dir, 'api/event/content-types/event'), { recursive: true });
     await cp(`${ARCHIVES}/event-schema.json`, join(dir, 'api/event/content-types/event/schema.json'));

@@ -39,9 +39,9 @@ describe('comparing an archive\'s schemas with the model', () => {
   });
 
   it.each<[string, string, (definition: Json) => Json | null, string[]]>([
-    ['a scalar type', ARTICLE, (d) => ({ ...d, attributes: { ...d.attributes, views: { type: 'biginteger' } } }),
+    ['a scalar type', ARTICLE, (d) => ({ ...d, attributes: { ...d.attributes, views: { ...d.attributes.views, type: 'biginteger' } } }),
       ['api::article.article: attribute "views": type is "biginteger" in the archive, "integer" in the model']],
-    ['enumeration values', ARTICLE, (d) => ({ ...d, attributes: { ...d.attributes, kind: { type: 'enumeration', enum: ['news', 'guide'] } } }),
+    ['enumeration values', ARTICLE, (d) => ({ ...d, attributes: { ...d.attributes, kind: { ...d.attributes.kind, type: 'enumeration', enum: ['news', 'guide'] } } }),
       ['api::article.article: attribute "kind": values is ["news","guide"] in the archive, ["news","guide","opinion"] in the model']],
     ['a relation\'s kind', ARTICLE, (d) => ({ ...d, attributes: { ...d.attributes, tags: { ...d.attributes.tags, relation: 'oneToMany' } } }),
       ['api::article.article: attribute "tags": relation is "oneToMany" in the archive, "manyToMany" in the model']],

@@ -90,9 +90,9 @@ function operation(target: Target, operator: string, value: unknown): Sql {
     case '$ne':
       return not(equal(target, value));
     case '$in':
-      return Array.isArray(value) ? any(value.map((item) => equal(target, item))) : ANY;
+      return inList(target, value);
     case '$nin':
-      return Array.isArray(value) ? not(any(value.map((item) => equal(target, item)))) : ANY;
+      return not(inList(target, value));
     case '$gt':
     case '$gte':
     case '$lt':
@@ -144,6 +144,21 @@ function all(parts: Sql[]): Sql {
     params: kept.flatMap((part) => part.params),
     exact: parts.every((part) => part.exact),
   };
+}
+
+/** SQLite takes at most 32,766 parameters in a statement: longer lists are left to the JS predicate. */
+const MAX_LISTED = 8000;
+
+/** `$in`: one equality per value, ORed as a balanced tree (a flat chain of n ORs is n deep, and SQLite stops at 1,000). */
+function inList(target: Target, value: unknown): Sql {
+  if (!Array.isArray(value) || value.length > MAX_LISTED) return ANY;
+  return balancedAny(value.map((item) => equal(target, item)));
+}
+
+function balancedAny(parts: Sql[]): Sql {
+  if (parts.length <= 32) return any(parts);
+  const middle = Math.ceil(parts.length / 2);
+  return any([balancedAny(parts.slice(0, middle)), balancedAny(parts.slice(middle))]);
 }
 
 function any(parts: Sql[]): Sql {
