@@ -34,7 +34,19 @@ export async function writeAnswer(deps: WriteDeps, request: Request, route: Rout
     return entry;
   }
   const { data } = (await runOperation(scope, operation)) as { data: Doc };
-  return readBack(deps, base, route, url, data);
+  if (operation.action !== 'createLocalization') return readBack(deps, base, route, url, data);
+  // Strapi answers a new localization flat: its fields and its group's, without relations.
+  const read = await readBack(deps, base, route, new URL('?populate[localizations]=true', url), data);
+  return flatEntry((read as { data: unknown }).data);
+}
+
+/** An entry of the `{ data: { id, attributes } }` shape, flat (`{ id, ...attributes }`), its localizations too. */
+function flatEntry(entry: unknown): unknown {
+  if (entry === null || typeof entry !== 'object') return entry;
+  const { id, attributes } = entry as { id: unknown; attributes: Record<string, unknown> };
+  const { localizations, ...fields } = attributes;
+  const members = (localizations as { data?: unknown[] } | undefined)?.data;
+  return { id, ...fields, ...(members ? { localizations: members.map(flatEntry) } : {}) };
 }
 
 /**
@@ -82,18 +94,16 @@ function writeOperation(route: Route & { write: RestWrite }, body: unknown, quer
     case 'delete':
       return { action: 'delete', type, input: { id, locale } };
     case 'createLocalization':
-      return { action: 'createLocalization', type, input: { id, ...localization(body), ...(locale ? { locale } : {}) } };
+      return { action: 'createLocalization', type, input: { id, ...localization(body) } };
   }
 }
 
 /**
- * A localization's body: Strapi v4 takes the new entry's fields at the top level with its
- * `locale`; a body wrapped in `data` is read the same way.
+ * A localization's body, as Strapi v4 reads it: the new entry's fields at the top level with its
+ * `locale` (a body wrapped in `data` has none, so it is refused as Strapi refuses it).
  */
 function localization(body: unknown): { data: unknown; locale?: string } {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) return { data: body };
-  const inner = (body as { data?: unknown }).data;
-  const fields = inner !== null && typeof inner === 'object' && !Array.isArray(inner) ? (inner as Record<string, unknown>) : (body as Record<string, unknown>);
-  const { locale, ...data } = fields;
-  return { data, ...(typeof locale === 'string' ? { locale } : {}) };
+  const { locale, ...data } = body as Record<string, unknown>;
+  return { data, ...(locale === null || locale === undefined ? {} : { locale: String(locale) }) };
 }
