@@ -10,6 +10,7 @@ import { authorize } from '../operations/authorize.ts';
 import { runOperation } from '../operations/run.ts';
 import { createScope, type RequestBase } from '../operations/scope.ts';
 import type { Doc } from '../store/store.ts';
+import { parseQueryString } from './parse.ts';
 import { type PlanCache, variablesFor } from './plan.ts';
 import { graphqlPublicationState } from './query.ts';
 import type { Route, RestWrite } from './routes.ts';
@@ -68,10 +69,14 @@ async function readBack(deps: WriteDeps, base: RequestBase, route: Route, url: U
   return deps.steps.reshape(read, plan, await deps.steps.execute(plan, variables, scope), scope.deadline);
 }
 
-/** The body's JSON; `{}` when there is none or it is not JSON by its type, as Strapi reads it. */
+/**
+ * The body's JSON; a form's fields read as nested keys (`data[name]=x` is `{ data: { name: "x" } }`);
+ * `{}` when there is none or it is neither, as Strapi (koa-body) reads it.
+ */
 async function requestBody(request: Request): Promise<unknown> {
   const type = (request.headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase();
   const text = await request.text();
+  if (type === 'application/x-www-form-urlencoded') return parseQueryString(text);
   if (!(type === 'application/json' || type.endsWith('+json')) || text.trim() === '') return {};
   try {
     return JSON.parse(text);

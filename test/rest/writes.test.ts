@@ -43,6 +43,12 @@ describe('a write answers the written entry as a GET of it would', () => {
     expect(again.body.data.attributes.tags.data.map((each: { id: number }) => each.id)).not.toContain(tag.body.data.id);
   });
 
+  it('reads a form-encoded body with nested keys as Strapi does', async () => {
+    const { status, body } = await call('POST', '/api/tags', 'data[name]=from-a-form', { 'content-type': 'application/x-www-form-urlencoded' });
+    expect(status).toBe(200);
+    expect(body.data.attributes.name).toBe('from-a-form');
+  });
+
   it('keeps what an update leaves out', async () => {
     const before = await call('GET', '/api/articles/1');
     const { body } = await call('PUT', '/api/articles/1', { data: { title: 'Renamed' } });

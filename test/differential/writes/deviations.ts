@@ -1,11 +1,17 @@
 // Why the gateway may answer a write step differently from Strapi: each class names the row of
 // docs/decisions.md that explains it. A recorded set marks the steps that deviate, with our answer.
+import { isDeepStrictEqual } from 'node:util';
 import type { Answer } from '../../support/strapi-answers.ts';
 import type { WriteStep } from './sequence.ts';
 
 export const WRITE_DEVIATIONS = {
   'draft-by-id': 'Returns a draft by id in the live state',
   'strapi-500': 'Answers 500 to some requests',
+  'draft-through-relation': 'Returns drafts through relations in the live state',
+  'biginteger-digits': 'Stores any text in a `biginteger`',
+  '405-text': '| A 405 |',
+  'syntax-error-details': '| Invalid JSON in a write\'s body |',
+  '405-for-nothing': 'Answers 405 to a write on a path that names nothing',
 } as const;
 
 export type WriteDeviationClass = keyof typeof WRITE_DEVIATIONS;
@@ -17,11 +23,54 @@ export interface WriteDeviation {
 }
 
 const isLiveReadById = (step: WriteStep) => step.method === 'GET' && /^\/api\/[^/?]+\/[^/?]+(\?|$)/.test(step.path) && !/publicationState=preview/.test(step.path);
+const isPreview = (step: WriteStep) => /publicationState=preview/.test(step.path);
+type Json = Record<string, unknown>;
+const isObject = (value: unknown): value is Json => value !== null && typeof value === 'object' && !Array.isArray(value);
+const isDraft = (entry: unknown) => isObject(entry) && isObject(entry.attributes) && entry.attributes.publishedAt === null;
+
+/** Strapi's body with every draft below the answer's own entries taken out of relations (`{ data }` lists and to-ones). */
+function withoutNestedDrafts(value: unknown, depth = 0): unknown {
+  if (Array.isArray(value)) return value.map((item) => withoutNestedDrafts(item, depth));
+  if (!isObject(value)) return value;
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => {
+    if (key !== 'data' || depth === 0) return [key, withoutNestedDrafts(item, depth + 1)];
+    if (Array.isArray(item)) return [key, item.filter((entry) => !isDraft(entry)).map((entry) => withoutNestedDrafts(entry, depth + 1))];
+    return [key, isDraft(item) ? null : withoutNestedDrafts(item, depth + 1)];
+  }));
+}
+
+/** Strapi's body with each biginteger it rounded past 2^53 put back to the digits we kept (ours). */
+function withOurBigDigits(strapi: unknown, ours: unknown): unknown {
+  if (typeof strapi === 'string' && typeof ours === 'string' && /^-?\d{16,}$/.test(ours) && /^-?\d+$/.test(strapi)) {
+    return BigInt(Number(ours)).toString() === strapi ? ours : strapi;
+  }
+  if (Array.isArray(strapi) && Array.isArray(ours)) return strapi.map((item, index) => withOurBigDigits(item, ours[index]));
+  if (isObject(strapi) && isObject(ours)) return Object.fromEntries(Object.entries(strapi).map(([key, item]) => [key, withOurBigDigits(item, ours[key])]));
+  return strapi;
+}
+
+const METHOD_NOT_ALLOWED_TEXT = { unparsable: 'Method Not Allowed' };
+const errorOf = (answer: Answer) => (answer.body as { error?: Json } | null)?.error;
 
 /** The documented class that explains a disagreement on a step, or undefined when none does. */
 export function explain(step: WriteStep, strapi: Answer, ours: Answer): WriteDeviationClass | undefined {
   if (strapi.status === 500) return 'strapi-500';
   const data = (strapi.body as { data?: { attributes?: { publishedAt?: unknown } } } | null)?.data;
   if (isLiveReadById(step) && strapi.status === 200 && ours.status === 404 && data?.attributes?.publishedAt === null) return 'draft-by-id';
-  return undefined;
+  if (strapi.status === 405 && isDeepStrictEqual(strapi.body, METHOD_NOT_ALLOWED_TEXT)) {
+    if (ours.status === 405 && errorOf(ours)?.name === 'MethodNotAllowedError') return '405-text';
+    if (ours.status === 404 && step.method !== 'GET' && errorOf(ours)?.name === 'NotFoundError') return '405-for-nothing';
+  }
+  const strapiError = errorOf(strapi);
+  if (strapi.status === 400 && strapiError?.name === 'SyntaxError' && !('details' in strapiError) && isDeepStrictEqual({ ...strapiError, details: {} }, errorOf(ours))) return 'syntax-error-details';
+  if (strapi.status !== ours.status) return undefined;
+  return rewritten(step, strapi, ours);
+}
+
+/** The class whose rewrites of Strapi's body leave no difference with ours (drafts, then digits). */
+function rewritten(step: WriteStep, strapi: Answer, ours: Answer): WriteDeviationClass | undefined {
+  const hidden = isPreview(step) ? strapi.body : withoutNestedDrafts(strapi.body);
+  const digits = withOurBigDigits(hidden, ours.body);
+  if (!isDeepStrictEqual(digits, ours.body)) return undefined;
+  return isDeepStrictEqual(hidden, strapi.body) ? 'biginteger-digits' : 'draft-through-relation';
 }
