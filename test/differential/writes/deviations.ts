@@ -12,6 +12,7 @@ export const WRITE_DEVIATIONS = {
   '405-text': '| A 405 |',
   'syntax-error-details': '| Invalid JSON in a write\'s body |',
   '405-for-nothing': 'Answers 405 to a write on a path that names nothing',
+  'other-scheme-401': 'Strapi reads another scheme (`Basic …`) or a bare `Bearer` as the public role',
 } as const;
 
 export type WriteDeviationClass = keyof typeof WRITE_DEVIATIONS;
@@ -61,6 +62,7 @@ export function explain(step: WriteStep, strapi: Answer, ours: Answer): WriteDev
     if (ours.status === 405 && errorOf(ours)?.name === 'MethodNotAllowedError') return '405-text';
     if (ours.status === 404 && step.method !== 'GET' && errorOf(ours)?.name === 'NotFoundError') return '405-for-nothing';
   }
+  if (step.auth === 'basic' && ours.status === 401 && errorOf(ours)?.name === 'UnauthorizedError' && strapi.status !== 401) return 'other-scheme-401';
   const strapiError = errorOf(strapi);
   if (strapi.status === 400 && strapiError?.name === 'SyntaxError' && !('details' in strapiError) && isDeepStrictEqual({ ...strapiError, details: {} }, errorOf(ours))) return 'syntax-error-details';
   if (strapi.status !== ours.status) return undefined;
