@@ -49,6 +49,12 @@ describe('a write answers the written entry as a GET of it would', () => {
     expect(body.data.attributes.name).toBe('from-a-form');
   });
 
+  it('refuses a component naming an id the entry does not hold as foreign, though it lacks a required field', async () => {
+    const { status, body } = await call('PUT', '/api/global', { data: { defaultSeo: { id: 999999, shareImage: 1 } } });
+    expect(status).toBe(400);
+    expect(body.error).toMatchObject({ name: 'ApplicationError', message: 'Some of the provided components in defaultSeo are not related to the entity' });
+  });
+
   it('keeps what an update leaves out', async () => {
     const before = await call('GET', '/api/articles/1');
     const { body } = await call('PUT', '/api/articles/1', { data: { title: 'Renamed' } });

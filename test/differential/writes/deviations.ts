@@ -12,6 +12,7 @@ export const WRITE_DEVIATIONS = {
   '405-text': '| A 405 |',
   'syntax-error-details': '| Invalid JSON in a write\'s body |',
   '405-for-nothing': 'Answers 405 to a write on a path that names nothing',
+  'zone-components': 'Accepts a dynamic-zone item whose `__component` the zone does not list',
   'other-scheme-401': 'Strapi reads another scheme (`Basic …`) or a bare `Bearer` as the public role',
 } as const;
 
@@ -65,6 +66,7 @@ export function explain(step: WriteStep, strapi: Answer, ours: Answer): WriteDev
   if (step.auth === 'basic' && ours.status === 401 && errorOf(ours)?.name === 'UnauthorizedError' && strapi.status !== 401) return 'other-scheme-401';
   const strapiError = errorOf(strapi);
   if (strapi.status === 400 && strapiError?.name === 'SyntaxError' && !('details' in strapiError) && isDeepStrictEqual({ ...strapiError, details: {} }, errorOf(ours))) return 'syntax-error-details';
+  if (isZoneRefusal(strapi, ours)) return 'zone-components';
   if (strapi.status !== ours.status) return undefined;
   return rewritten(step, strapi, ours);
 }
@@ -75,4 +77,31 @@ function rewritten(step: WriteStep, strapi: Answer, ours: Answer): WriteDeviatio
   const digits = withOurBigDigits(hidden, ours.body);
   if (!isDeepStrictEqual(digits, ours.body)) return undefined;
   return isDeepStrictEqual(hidden, strapi.body) ? 'biginteger-digits' : 'draft-through-relation';
+}
+
+interface FieldError {
+  path: string[];
+  message: string;
+}
+const errorsOf = (answer: Answer) => ((errorOf(answer)?.details as { errors?: FieldError[] } | undefined)?.errors ?? []);
+const NOT_LISTED = 'must be one of the following values';
+const isComponentName = (error: FieldError) => error.path.at(-1) === '__component';
+/** Strapi's own errors beside a bad `__component`: it then fails to build the zone's relations. */
+const isStrapiInternal = (error: FieldError) => error.path.length === 0 && (error.message === 'Invalid relations' || error.message.startsWith('Cannot build relations store'));
+
+/**
+ * A zone item's `__component` the zone does not list: Strapi stores it (200), or names every
+ * component of the model with its own internal errors beside; we name the zone's components only.
+ */
+function isZoneRefusal(strapi: Answer, ours: Answer): boolean {
+  const have = errorsOf(ours);
+  if (ours.status !== 400 || have.length === 0) return false;
+  if (strapi.status === 200) return have.every((error) => isComponentName(error) && error.message.includes(NOT_LISTED));
+  if (strapi.status !== 400 || !errorsOf(strapi).some(isStrapiInternal)) return false;
+  const want = errorsOf(strapi).filter((error) => !isStrapiInternal(error)).map((error) => {
+    const same = have.find((mine) => isDeepStrictEqual(mine.path, error.path));
+    return isComponentName(error) && error.message.includes(NOT_LISTED) && same?.message.includes(NOT_LISTED) ? same : error;
+  });
+  const message = want.length === 1 ? want[0].message : `${want.length} errors occurred`;
+  return isDeepStrictEqual(have, want) && errorOf(ours)?.message === message;
 }
