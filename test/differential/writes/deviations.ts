@@ -13,6 +13,7 @@ export const WRITE_DEVIATIONS = {
   'syntax-error-details': '| Invalid JSON in a write\'s body |',
   '405-for-nothing': 'Answers 405 to a write on a path that names nothing',
   'zone-components': 'Accepts a dynamic-zone item whose `__component` the zone does not list',
+  'localizations-before-write': 'Answers a write with its other locales as they were before it',
   'other-scheme-401': 'Strapi reads another scheme (`Basic …`) or a bare `Bearer` as the public role',
 } as const;
 
@@ -67,6 +68,7 @@ export function explain(step: WriteStep, strapi: Answer, ours: Answer): WriteDev
   const strapiError = errorOf(strapi);
   if (strapi.status === 400 && strapiError?.name === 'SyntaxError' && !('details' in strapiError) && isDeepStrictEqual({ ...strapiError, details: {} }, errorOf(ours))) return 'syntax-error-details';
   if (isZoneRefusal(strapi, ours)) return 'zone-components';
+  if (step.method !== 'GET' && strapi.status === 200 && ours.status === 200 && isDeepStrictEqual(withOurLocalizations(strapi.body, ours.body), ours.body)) return 'localizations-before-write';
   if (strapi.status !== ours.status) return undefined;
   return rewritten(step, strapi, ours);
 }
@@ -104,4 +106,32 @@ function isZoneRefusal(strapi: Answer, ours: Answer): boolean {
   });
   const message = want.length === 1 ? want[0].message : `${want.length} errors occurred`;
   return isDeepStrictEqual(have, want) && errorOf(ours)?.message === message;
+}
+
+/**
+ * A write's answer with its other locales taken from ours where they differ only by values ours
+ * shares with the written entry (the attributes not localized), the same entries in the same
+ * order: `data.attributes.localizations.data[].attributes`, or a localization's flat `localizations`.
+ */
+function withOurLocalizations(strapi: unknown, ours: unknown): unknown {
+  if (!isObject(strapi) || !isObject(ours)) return strapi;
+  if (Array.isArray(strapi.localizations) && Array.isArray(ours.localizations)) {
+    return sharedOnly(strapi.localizations, ours.localizations, ours) ? { ...strapi, localizations: ours.localizations } : strapi;
+  }
+  const theirs = isObject(strapi.data) && isObject(strapi.data.attributes) ? strapi.data.attributes : undefined;
+  const mine = isObject(ours.data) && isObject(ours.data.attributes) ? ours.data.attributes : undefined;
+  const list = (attributes: Json | undefined) => (isObject(attributes?.localizations) && Array.isArray(attributes.localizations.data) ? attributes.localizations.data : undefined);
+  const [a, b] = [list(theirs), list(mine)];
+  if (!theirs || !mine || !a || !b || !sharedOnly(a.map((x: Json) => ({ id: x.id, ...(x.attributes as Json) })), b.map((x: Json) => ({ id: x.id, ...(x.attributes as Json) })), mine)) return strapi;
+  return { ...strapi, data: { ...(strapi.data as Json), attributes: { ...theirs, localizations: mine.localizations } } };
+}
+
+/** Whether two lists of entries differ only where ours holds the written entry's own value. */
+function sharedOnly(theirs: Json[], ours: Json[], written: Json): boolean {
+  if (theirs.length !== ours.length) return false;
+  return theirs.every((entry, index) => {
+    const mine = ours[index];
+    const keys = new Set([...Object.keys(entry), ...Object.keys(mine)]);
+    return [...keys].every((key) => isDeepStrictEqual(entry[key], mine[key]) || (key !== 'id' && key in written && isDeepStrictEqual(mine[key], written[key])));
+  });
 }
