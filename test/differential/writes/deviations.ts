@@ -68,6 +68,7 @@ export function explain(step: WriteStep, strapi: Answer, ours: Answer): WriteDev
   const strapiError = errorOf(strapi);
   if (strapi.status === 400 && strapiError?.name === 'SyntaxError' && !('details' in strapiError) && isDeepStrictEqual({ ...strapiError, details: {} }, errorOf(ours))) return 'syntax-error-details';
   if (isZoneRefusal(strapi, ours)) return 'zone-components';
+  if (strapi.status === 200 && ours.status === 400 && errorsOf(ours).length > 0 && errorsOf(ours).every((error) => error.message.includes('must be a `biginteger` type'))) return 'biginteger-digits';
   if (step.method !== 'GET' && strapi.status === 200 && ours.status === 200 && isDeepStrictEqual(withOurLocalizations(strapi.body, ours.body), ours.body)) return 'localizations-before-write';
   if (strapi.status !== ours.status) return undefined;
   return rewritten(step, strapi, ours);
