@@ -50,6 +50,12 @@ function requestBody(model: ContentModel, target: ContentType, action: WriteActi
   }
 }
 
+/** A new localization's answer: flat, as Strapi answers it (no `data` wrapper). */
+const FLAT_LOCALIZATION = {
+  description: 'The new entry flat, as Strapi answers it: `id`, its fields (no relations, components or media), `locale`, and `localizations` (the other entries of its group, flat)',
+  content: json({ type: 'object', required: ['id', 'locale', 'localizations'], properties: { id: { type: 'integer' }, locale: { type: 'string' }, localizations: { type: 'array', items: { type: 'object' } } } }),
+};
+
 /**
  * One write operation of `target`. Named as Strapi names the controller actions and the GraphQL
  * mutations (`createPost`, `updatePost`), like the reads' `findPosts` (docs/decisions.md).
@@ -69,7 +75,7 @@ export function writeOperation(model: ContentModel, target: ContentType, action:
     ],
     ...requestBody(model, target, action, locales),
     responses: {
-      200: { description: 'The written entry, as a GET of it with this `fields` and `populate` answers it (drafts included)', content: json(ref(schemaNames.single(target))) },
+      200: action === 'createLocalization' ? FLAT_LOCALIZATION : { description: 'The written entry, as a GET of it with this `fields` and `populate` answers it (drafts included)', content: json(ref(schemaNames.single(target))) },
       400: response(withBody ? 'InvalidBody' : 'BadRequest'),
       401: response('Unauthorized'),
       403: response('Forbidden'),

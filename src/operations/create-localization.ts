@@ -1,6 +1,6 @@
 // `createLocalization`: a new entry in another locale of an existing entry's group. It joins the
 // group (each member lists it, it lists them) and starts as a draft unless the body publishes it.
-import { ValidationError } from '../errors/errors.ts';
+import { ApplicationError, NotFoundError, ValidationError } from '../errors/errors.ts';
 import type { ContentType } from '../model/types.ts';
 import type { Doc } from '../store/store.ts';
 import { systemFields } from './create.ts';
@@ -13,17 +13,20 @@ import { shareWithLocalizations, withSharedFrom } from './write/locales.ts';
 import { applyOtherSides } from './write/other-side.ts';
 import { PendingWrite } from './write/pending.ts';
 import { idsOf } from './write/relations.ts';
-import { checkedLocale, existingEntry, writerOf } from './write/target.ts';
+import { writerOf } from './write/target.ts';
 
 export function createLocalization(scope: RequestScope, type: ContentType, input: CreateLocalizationInput): Promise<{ data: Doc }> {
   const writer = writerOf(scope);
   return writer.serially(async () => {
     if (!type.localized) throw new ValidationError(`${type.displayName} is not localized`);
-    const source = await existingEntry(scope, type, input.id);
-    const locale = checkedLocale(scope, type, input.locale)!;
+    const source = await sourceEntry(scope, type, input.id);
+    const locale = input.locale;
+    // Strapi's checks, in its order and with its words.
+    if (locale === null || locale === undefined) throw new ApplicationError('locale is missing');
+    if (!scope.locales.codes.includes(locale)) throw new ApplicationError('locale is invalid');
     const group = [source.id, ...idsOf(source.localizations)];
     const members = await writer.store.find(type.collectionName, { id: { $in: group } });
-    if (members.some((doc) => doc.locale === locale)) throw new ValidationError('This locale is already used');
+    if (members.some((doc) => doc.locale === locale)) throw new ApplicationError('locale is already used');
     const data = await checkedData({ model: scope.model, store: writer.store, type, mode: 'create', data: input.data });
     const id = await writer.store.allocateIds(type.collectionName, 1);
     const fields = await applyData(buildContext(scope.model, writer), type, data);
@@ -37,4 +40,17 @@ export function createLocalization(scope: RequestScope, type: ContentType, input
     await commit(writer, pending);
     return { data: written };
   });
+}
+
+/**
+ * The entry a localization starts from: the entry of that id, or a single type's first in any
+ * locale, as Strapi finds it. @throws NotFoundError when there is none.
+ */
+async function sourceEntry(scope: RequestScope, type: ContentType, id: string | number | null | undefined): Promise<Doc> {
+  const store = writerOf(scope).store;
+  const number = Number(id);
+  const where = type.kind === 'singleType' ? {} : { id: Number.isInteger(number) && number > 0 ? number : -1 };
+  const [doc] = await store.find(type.collectionName, where, { limit: 1, sort: [['id', 1]] });
+  if (!doc) throw new NotFoundError('Entity not found');
+  return doc;
 }

@@ -89,12 +89,15 @@ export function operationOf(route: Route): Operation {
   }
 }
 
-/** A path's read route, and whether it names that entry's `localizations` (POST only). */
+/** A path's read route, and whether it names that entry's (or single type's) `localizations` (POST only). */
 function match(model: ContentModel, segments: readonly string[]): { route: Route; localizations: boolean } | undefined {
-  const localizations = segments.length === 3 && segments[2] === 'localizations';
-  const route = matchRead(model, localizations ? segments.slice(0, 2) : segments);
-  if (localizations && (route?.operation.kind !== 'findOne' || !route.target.localized)) return undefined;
-  return route && { route, localizations };
+  if (segments.at(-1) === 'localizations') {
+    const entry = matchRead(model, segments.slice(0, -1));
+    const kind = entry?.operation.kind;
+    if (entry?.target.localized && (kind === 'findOne' || kind === 'findSingle')) return { route: entry, localizations: true };
+  }
+  const route = matchRead(model, segments);
+  return route && { route, localizations: false };
 }
 
 function matchRead(model: ContentModel, segments: readonly string[]): Route | undefined {

@@ -10,6 +10,7 @@ import { authorize } from '../operations/authorize.ts';
 import { runOperation } from '../operations/run.ts';
 import { createScope, type RequestBase } from '../operations/scope.ts';
 import type { Doc } from '../store/store.ts';
+import { parseQueryString } from './parse.ts';
 import { type PlanCache, variablesFor } from './plan.ts';
 import { graphqlPublicationState } from './query.ts';
 import type { Route, RestWrite } from './routes.ts';
@@ -34,7 +35,19 @@ export async function writeAnswer(deps: WriteDeps, request: Request, route: Rout
     return entry;
   }
   const { data } = (await runOperation(scope, operation)) as { data: Doc };
-  return readBack(deps, base, route, url, data);
+  if (operation.action !== 'createLocalization') return readBack(deps, base, route, url, data);
+  // Strapi answers a new localization flat: its fields and its group's, without relations.
+  const read = await readBack(deps, base, route, new URL('?populate[localizations]=true', url), data);
+  return flatEntry((read as { data: unknown }).data);
+}
+
+/** An entry of the `{ data: { id, attributes } }` shape, flat (`{ id, ...attributes }`), its localizations too. */
+function flatEntry(entry: unknown): unknown {
+  if (entry === null || typeof entry !== 'object') return entry;
+  const { id, attributes } = entry as { id: unknown; attributes: Record<string, unknown> };
+  const { localizations, ...fields } = attributes;
+  const members = (localizations as { data?: unknown[] } | undefined)?.data;
+  return { id, ...fields, ...(members ? { localizations: members.map(flatEntry) } : {}) };
 }
 
 /**
@@ -56,10 +69,14 @@ async function readBack(deps: WriteDeps, base: RequestBase, route: Route, url: U
   return deps.steps.reshape(read, plan, await deps.steps.execute(plan, variables, scope), scope.deadline);
 }
 
-/** The body's JSON; `{}` when there is none or it is not JSON by its type, as Strapi reads it. */
+/**
+ * The body's JSON; a form's fields read as nested keys (`data[name]=x` is `{ data: { name: "x" } }`);
+ * `{}` when there is none or it is neither, as Strapi (koa-body) reads it.
+ */
 async function requestBody(request: Request): Promise<unknown> {
   const type = (request.headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase();
   const text = await request.text();
+  if (type === 'application/x-www-form-urlencoded') return parseQueryString(text);
   if (!(type === 'application/json' || type.endsWith('+json')) || text.trim() === '') return {};
   try {
     return JSON.parse(text);
@@ -82,18 +99,16 @@ function writeOperation(route: Route & { write: RestWrite }, body: unknown, quer
     case 'delete':
       return { action: 'delete', type, input: { id, locale } };
     case 'createLocalization':
-      return { action: 'createLocalization', type, input: { id, ...localization(body), ...(locale ? { locale } : {}) } };
+      return { action: 'createLocalization', type, input: { id, ...localization(body) } };
   }
 }
 
 /**
- * A localization's body: Strapi v4 takes the new entry's fields at the top level with its
- * `locale`; a body wrapped in `data` is read the same way.
+ * A localization's body, as Strapi v4 reads it: the new entry's fields at the top level with its
+ * `locale` (a body wrapped in `data` has none, so it is refused as Strapi refuses it).
  */
 function localization(body: unknown): { data: unknown; locale?: string } {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) return { data: body };
-  const inner = (body as { data?: unknown }).data;
-  const fields = inner !== null && typeof inner === 'object' && !Array.isArray(inner) ? (inner as Record<string, unknown>) : (body as Record<string, unknown>);
-  const { locale, ...data } = fields;
-  return { data, ...(typeof locale === 'string' ? { locale } : {}) };
+  const { locale, ...data } = body as Record<string, unknown>;
+  return { data, ...(locale === null || locale === undefined ? {} : { locale: String(locale) }) };
 }

@@ -129,6 +129,14 @@ describe('what a write does to the other entries', () => {
     ]);
   });
 
+  it('the mappedBy side refuses a connect placed next to an entry its list does not hold, as Strapi does', async () => {
+    const store = await storeWith({ articles: [{ id: 1, author: 5 }, { id: 2, author: null }] });
+    const author = contentType(model, 'api::author.author');
+    const change = edit([[2, { kind: 'before', id: 999 }]]);
+    await expect(applyOtherSides(model, author, { id: 5 }, data({ articles: { kind: 'relation', change } }), new PendingWrite(store))).rejects.toThrow('The relation with id 999 needs to be connected first.');
+    await expect(applyOtherSides(model, author, { id: 5 }, data({ articles: { kind: 'relation', change: edit([[2, { kind: 'before', id: 1 }]]) } }), new PendingWrite(store))).resolves.toBeUndefined();
+  });
+
   it('a one-to-many owner takes a target from the entry that held it', async () => {
     const store = await storeWith({ articles: [{ id: 1, related: [3, 4] }, { id: 2, related: [] }] });
     const pending = new PendingWrite(store);

@@ -43,6 +43,18 @@ describe('a write answers the written entry as a GET of it would', () => {
     expect(again.body.data.attributes.tags.data.map((each: { id: number }) => each.id)).not.toContain(tag.body.data.id);
   });
 
+  it('reads a form-encoded body with nested keys as Strapi does', async () => {
+    const { status, body } = await call('POST', '/api/tags', 'data[name]=from-a-form', { 'content-type': 'application/x-www-form-urlencoded' });
+    expect(status).toBe(200);
+    expect(body.data.attributes.name).toBe('from-a-form');
+  });
+
+  it('refuses a component naming an id the entry does not hold as foreign, though it lacks a required field', async () => {
+    const { status, body } = await call('PUT', '/api/global', { data: { defaultSeo: { id: 999999, shareImage: 1 } } });
+    expect(status).toBe(400);
+    expect(body.error).toMatchObject({ name: 'ApplicationError', message: 'Some of the provided components in defaultSeo are not related to the entity' });
+  });
+
   it('keeps what an update leaves out', async () => {
     const before = await call('GET', '/api/articles/1');
     const { body } = await call('PUT', '/api/articles/1', { data: { title: 'Renamed' } });
@@ -74,11 +86,24 @@ describe('drafts, single types and localizations', () => {
     const english = await call('POST', '/api/articles', { data: { title: 'Hello', slug: 'hello-new' } });
     const { status, body } = await call('POST', `/api/articles/${english.body.data.id}/localizations`, { locale: 'fr', title: 'Bonjour', slug: 'bonjour' });
     expect(status).toBe(200);
-    expect(body.data.attributes).toMatchObject({ title: 'Bonjour', locale: 'fr', publishedAt: null });
+    // Flat, as Strapi answers it: the entry's fields and its group's, no `data` wrapper.
+    expect(body).toMatchObject({ title: 'Bonjour', locale: 'fr', publishedAt: null, localizations: [{ id: english.body.data.id, title: 'Hello', locale: 'en' }] });
+    expect(body).not.toHaveProperty('data');
     const source = await call('GET', `/api/articles/${english.body.data.id}?populate=localizations&publicationState=preview`);
-    expect(source.body.data.attributes.localizations.data.map((each: { id: number }) => each.id)).toEqual([body.data.id]);
-    const again = await call('POST', `/api/articles/${english.body.data.id}/localizations`, { locale: 'fr', title: 'Encore', slug: 'encore' });
-    expect(again.status).toBe(400);
+    expect(source.body.data.attributes.localizations.data.map((each: { id: number }) => each.id)).toEqual([body.id]);
+  });
+
+  it.each<[string, string, unknown, number, string, string]>([
+    ['a body without a locale', '', { title: 'Sans' }, 400, 'ApplicationError', 'locale is missing'],
+    ['a body wrapped in data', '', { data: { locale: 'de', title: 'Daten' } }, 400, 'ApplicationError', 'locale is missing'],
+    ['a locale the gateway does not serve', '', { locale: 'xx', title: 'X' }, 400, 'ApplicationError', 'locale is invalid'],
+    ['a locale the group already has', '', { locale: 'en', title: 'Again' }, 400, 'ApplicationError', 'locale is already used'],
+    ['an entry that does not exist', '999999', { locale: 'fr', title: 'Rien' }, 404, 'NotFoundError', 'Entity not found'],
+  ])('refuses a localization with %s as Strapi does', async (_name, missing, body, status, name, message) => {
+    const english = await call('POST', '/api/articles', { data: { title: 'Source', slug: `source-${status}-${message.length}-${missing}` } });
+    const answer = await call('POST', `/api/articles/${missing || english.body.data.id}/localizations`, body);
+    expect(answer.status).toBe(status);
+    expect(answer.body.error).toMatchObject({ name, message });
   });
 });
 

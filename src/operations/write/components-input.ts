@@ -20,7 +20,8 @@ function item(walk: Walk, uid: string, value: Stored, path: readonly string[], h
   const stored = id === undefined ? undefined : held.find((candidate) => candidate.id === id);
   if (walk.updatesEntry && id !== undefined && stored === undefined) walk.foreign.push(attributeName);
   const kept = walk.updatesEntry ? stored : undefined;
-  const data = walk.fields(component(walk.model, uid), value, path, kept ? 'update' : 'create', kept);
+  // An item naming an id on an update is checked as an update (Strapi refuses it as foreign, not as incomplete).
+  const data = walk.fields(component(walk.model, uid), value, path, kept || (walk.updatesEntry && id !== undefined) ? 'update' : 'create', kept);
   return kept ? { component: uid, id: kept.id as number, data } : { component: uid, data };
 }
 

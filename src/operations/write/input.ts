@@ -55,7 +55,7 @@ function laterProblem(walk: Walk, published: { ok: boolean } | undefined): Appli
   if (walk.formats.length > 0) return new ValidationError(walk.formats[0]);
   if (published?.ok === false) return new ValidationError('Invalid format, expected a timestamp or an ISO date');
   for (const { input, current } of walk.relations) {
-    const misplaced = current === undefined ? undefined : misplacedConnect(input, current);
+    const misplaced = current === undefined ? undefined : misplacedConnect(input.change, current);
     if (misplaced) return new ValidationError(misplaced);
   }
   if (walk.foreign.length > 0) return new ApplicationError(`Some of the provided components in ${walk.foreign[0]} are not related to the entity`);

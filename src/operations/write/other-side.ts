@@ -1,11 +1,13 @@
 // A written entry's relations, seen from the other entries: writing from the `mappedBy` side
 // changes the ids the targets hold; a one-to-one or one-to-many target taken by this entry is
 // released by whichever entry held it before; a deleted entry leaves every list that held it.
+import { ValidationError } from '../../errors/errors.ts';
 import type { ContentModel, ContentType, RelationAttribute } from '../../model/types.ts';
 import { contentType } from '../../model/types.ts';
 import type { Doc } from '../../store/store.ts';
 import type { EntryData } from './entry-data.ts';
 import type { PendingWrite } from './pending.ts';
+import { misplacedConnect } from './relations-input.ts';
 import { changedIds, idsOf } from './relations.ts';
 
 /** Applies to the other entries what `data`'s relations say of `entry` (already put in `pending`). */
@@ -25,6 +27,9 @@ async function setInverse(target: ContentType, attribute: RelationAttribute, id:
   const owning = target.attributes.get(field) as RelationAttribute | undefined;
   const holders = await pending.find(target.collectionName, { [field]: id });
   const before = holders.map((doc) => doc.id);
+  // As on the owning side, Strapi refuses a place next to an entry the list does not hold.
+  const misplaced = attribute.toMany ? misplacedConnect(change, before) : undefined;
+  if (misplaced) throw new ValidationError(misplaced);
   const after = changedIds(before, change);
   const kept = new Set(after);
   for (const doc of holders) {

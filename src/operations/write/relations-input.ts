@@ -60,7 +60,8 @@ export function relationInput(value: unknown, toMany: boolean): RelationInput {
   if (value.set !== undefined) return setOf(value.set, toMany);
   const { connect, unreadable } = readConnect(value.connect);
   const disconnect = value.disconnect === undefined ? [] : readIds(value.disconnect).ids;
-  const kept = toMany ? connect : connect.slice(-1);
+  // A to-one relation has no order: Strapi ignores a position there (its anchor need not exist).
+  const kept = toMany ? connect : connect.slice(-1).map(({ id }) => ({ id, position: { kind: 'end' } as const }));
   return { change: { kind: 'edit', connect: kept, disconnect }, wanted: kept.map((item) => item.id), unreadable };
 }
 
@@ -75,10 +76,10 @@ export async function missingIds(store: ReadStore, collection: string, input: Re
  * Strapi's refusal of a `connect` placed before or after an id that is neither in `current` (the
  * ids the relation holds) nor connected earlier in the same list; undefined when every place exists.
  */
-export function misplacedConnect(input: RelationInput, current: readonly number[]): string | undefined {
-  if (input.change.kind !== 'edit') return undefined;
-  const known = new Set(current.filter((id) => !(input.change.kind === 'edit' && input.change.disconnect.includes(id))));
-  for (const { id, position } of input.change.connect) {
+export function misplacedConnect(change: RelationChange, current: readonly number[]): string | undefined {
+  if (change.kind !== 'edit') return undefined;
+  const known = new Set(current.filter((id) => !change.disconnect.includes(id)));
+  for (const { id, position } of change.connect) {
     if ((position.kind === 'before' || position.kind === 'after') && !known.has(position.id)) {
       const given = JSON.stringify({ [position.kind]: position.id });
       return `There was a problem connecting relation with id ${id} at position ${given}. The relation with id ${position.id} needs to be connected first.`;

@@ -13,6 +13,7 @@ describe('relationInput', () => {
     ['an array of ids sets them, duplicates dropped', [2, 1, 2, '1'], true, { kind: 'set', ids: [2, 1] }, 0],
     ['objects with an id are ids', [{ id: 4 }], true, { kind: 'set', ids: [4] }, 0],
     ['a to-one given several ids keeps the last', [1, 2], false, { kind: 'set', ids: [2] }, 0],
+    ['a to-one connect keeps the last id and no position, as Strapi ignores it there', { connect: [{ id: 3, position: { start: true } }, { id: 1, position: { after: 4 } }] }, false, { kind: 'edit', connect: [{ id: 1, position: end }], disconnect: [] }, 0],
     ['{ set } replaces, whatever connect says', { set: [5], connect: [6] }, true, { kind: 'set', ids: [5] }, 0],
     ['unreadable ids are counted', ['x', 0, -1, 1.5, 7], true, { kind: 'set', ids: [7] }, 4],
     ['a word is an unreadable id', 'x', true, { kind: 'set', ids: [] }, 1],
@@ -55,6 +56,6 @@ describe('misplacedConnect', () => {
     ],
     ['a plain set', [1, 2], [], undefined],
   ])('a connect %s', (_name, value, current, message) => {
-    expect(misplacedConnect(relationInput(value, true), current)).toBe(message);
+    expect(misplacedConnect(relationInput(value, true).change, current)).toBe(message);
   });
 });
