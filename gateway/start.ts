@@ -158,7 +158,7 @@ function startupLines(parts: Parts, port: number, http: HttpSettings, uploads: {
 }
 
 async function reportCounts({ log, data, model, store }: Parts): Promise<void> {
-  log(`  ${(data ? 'imported' : 'in the database').padEnd(15)}${countsLine(await storeCounts(model, store))}`);
+  log(`  ${(data ? 'imported' : 'in the database').padEnd(14)} ${countsLine(await storeCounts(model, store))}`);
 }
 
 /** What the data watch last read: the import version and the write marks. */
