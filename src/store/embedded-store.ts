@@ -50,8 +50,30 @@ export class EmbeddedStore implements Store {
     const tables = this.tables.get(collection);
     if (!tables) return [];
     // A projection is applied as documents are read, so a long answer never holds them all whole.
-    const shape = options.projection ? (doc: Doc) => project(doc, options.projection!) : undefined;
-    return this.select(tables, filter, options, shape);
+    const shape = options.projection ? (doc: Doc) => project(doc, options.projection!) : (doc: Doc) => doc;
+    const ids = this.exactPage(tables, filter, options);
+    if (!ids) return this.select(tables, filter, options, shape);
+    // A long answer is read a batch at a time, letting other requests run between batches.
+    const docs: Doc[] = [];
+    for (let start = 0; start < ids.length; start += READ_BATCH) {
+      if (start > 0) await new Promise((resolve) => setImmediate(resolve));
+      docs.push(...this.byIds(tables, ids.slice(start, start + READ_BATCH)).map(shape));
+    }
+    return docs;
+  }
+
+  /** The page's ids from the key table alone, when the filter and the sort translate exactly; else undefined. */
+  private exactPage(tables: CollectionTables, filter: Filter, options: FindOptions): number[] | undefined {
+    const sort = options.sort ?? [];
+    this.learn(tables, filter, sort);
+    const sql = translateFilter(filter, tables);
+    const order = translateSort(sort, tables);
+    if (!order || !sql.exact) return undefined;
+    const skip = options.skip ?? 0;
+    // As in MongoDB, a limit of 0 means no limit.
+    const limit = options.limit || Number.POSITIVE_INFINITY;
+    const page = Number.isFinite(limit) ? ` LIMIT ${limit} OFFSET ${skip}` : skip > 0 ? ` LIMIT -1 OFFSET ${skip}` : '';
+    return this.statement(`SELECT k.id FROM ${tables.keys} AS k WHERE ${sql.where} ORDER BY ${order}${page}`).pluck().all(...sql.params) as number[];
   }
 
   async count(collection: string, filter: Filter): Promise<number> {
@@ -181,10 +203,9 @@ export class EmbeddedStore implements Store {
     const skip = options.skip ?? 0;
     // As in MongoDB, a limit of 0 means no limit.
     const limit = options.limit || Number.POSITIVE_INFINITY;
-    if (order && sql.exact) {
+    const ids = this.exactPage(tables, filter, options);
+    if (ids) {
       // The page's ids from the key table alone, then their documents: no document is read to be skipped.
-      const page = Number.isFinite(limit) ? ` LIMIT ${limit} OFFSET ${skip}` : skip > 0 ? ` LIMIT -1 OFFSET ${skip}` : '';
-      const ids = this.statement(`SELECT k.id FROM ${tables.keys} AS k WHERE ${sql.where} ORDER BY ${order}${page}`).pluck().all(...sql.params) as number[];
       const docs: Doc[] = [];
       for (let start = 0; start < ids.length; start += READ_BATCH) docs.push(...this.byIds(tables, ids.slice(start, start + READ_BATCH)).map(shape));
       return docs;

@@ -152,7 +152,23 @@ const MAX_LISTED = 8000;
 /** `$in`: one equality per value, ORed as a balanced tree (a flat chain of n ORs is n deep, and SQLite stops at 1,000). */
 function inList(target: Target, value: unknown): Sql {
   if (!Array.isArray(value) || value.length > MAX_LISTED) return ANY;
-  return balancedAny(value.map((item) => equal(target, item)));
+  return plainList(target, value) ?? balancedAny(value.map((item) => equal(target, item)));
+}
+
+/**
+ * `IN (…)` over ids or a column without arrays, when every value is a plain scalar: one index
+ * lookup per value, where a tree of ORs makes SQLite scan.
+ */
+function plainList(target: Target, values: readonly unknown[]): Sql | undefined {
+  if (values.length === 0 || target.arrays) return undefined;
+  const keys = values.map((item) => (item instanceof RegExp || (typeof item === 'object' && item !== null && !(item instanceof Date)) ? undefined : scalarKey(item)));
+  if (keys.some((key) => key === undefined || key === null)) return undefined;
+  const places = keys.map(() => '?').join(', ');
+  if (target.id) {
+    const ids = keys.filter((key) => typeof key === 'number' || typeof key === 'bigint');
+    return { where: ids.length ? `k.id IN (${ids.map(() => '?').join(', ')})` : '0', params: ids, exact: true };
+  }
+  return { where: `${target.column} IN (${places})`, params: keys, exact: true };
 }
 
 function balancedAny(parts: Sql[]): Sql {
