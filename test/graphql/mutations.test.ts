@@ -162,6 +162,17 @@ describe('content mutations, run by the write operations', () => {
     expect(ids.size).toBe(names.length);
   });
 
-  // The body checker (src/operations/write/input.ts) is a placeholder on main that drops components and zones.
-  it.todo('writes a dynamic zone item named by __typename as the component it names, and a component with its id in place');
+  it('writes a dynamic zone item named by __typename as the component it names, and a component with its id in place', async () => {
+    const created = await write('mutation { createArticle(data: { title: "Zoned", seo: { metaTitle: "First", metaDescription: "kept" } }) { data { id attributes { seo { id } } } } }');
+    expect(created.body.errors).toBeUndefined();
+    const { id, attributes } = created.body.data!.createArticle.data;
+    const query = `mutation($data: ArticleInput!) { updateArticle(id: ${id}, data: $data) { data { attributes {
+      seo { id metaTitle metaDescription } blocks { __typename ... on ComponentBlocksQuote { title rating } } } } } }`;
+    const { body } = await write(query, { data: { seo: { id: attributes.seo.id, metaTitle: 'Second' }, blocks: [{ __typename: 'ComponentBlocksQuote', title: 'Said', rating: 4 }] } });
+    expect(body.errors).toBeUndefined();
+    expect(body.data!.updateArticle.data.attributes).toEqual({
+      seo: { id: attributes.seo.id, metaTitle: 'Second', metaDescription: 'kept' },
+      blocks: [{ __typename: 'ComponentBlocksQuote', title: 'Said', rating: 4 }],
+    });
+  });
 });
