@@ -51,8 +51,9 @@ export class EmbeddedStore implements Store {
     if (!tables) return [];
     // A projection is applied as documents are read, so a long answer never holds them all whole.
     const shape = options.projection ? (doc: Doc) => project(doc, options.projection!) : (doc: Doc) => doc;
-    const ids = this.exactPage(tables, filter, options);
-    if (!ids) return this.select(tables, filter, options, shape);
+    const translated = this.translated(tables, filter, options);
+    const ids = this.pageIds(tables, translated.sql, translated.order, options);
+    if (!ids) return this.select(tables, filter, options, shape, translated);
     // A long answer is read a batch at a time, letting other requests run between batches.
     const docs: Doc[] = [];
     for (let start = 0; start < ids.length; start += READ_BATCH) {
@@ -62,12 +63,15 @@ export class EmbeddedStore implements Store {
     return docs;
   }
 
-  /** The page's ids from the key table alone, when the filter and the sort translate exactly; else undefined. */
-  private exactPage(tables: CollectionTables, filter: Filter, options: FindOptions): number[] | undefined {
+  /** The filter and sort in SQL, after learning the fields they read. */
+  private translated(tables: CollectionTables, filter: Filter, options: FindOptions) {
     const sort = options.sort ?? [];
     this.learn(tables, filter, sort);
-    const sql = translateFilter(filter, tables);
-    const order = translateSort(sort, tables);
+    return { sql: translateFilter(filter, tables), order: translateSort(sort, tables) };
+  }
+
+  /** The page's ids from the key table alone, when the filter and the sort translate exactly; else undefined. */
+  private pageIds(tables: CollectionTables, sql: ReturnType<typeof translateFilter>, order: string | undefined, options: FindOptions): number[] | undefined {
     if (!order || !sql.exact) return undefined;
     const skip = options.skip ?? 0;
     // As in MongoDB, a limit of 0 means no limit.
@@ -195,15 +199,13 @@ export class EmbeddedStore implements Store {
   }
 
   /** The documents matching `filter`, sorted, skipped and limited as `options` say. */
-  private select(tables: CollectionTables, filter: Filter, options: FindOptions, shape: (doc: Doc) => Doc = (doc) => doc): Doc[] {
+  private select(tables: CollectionTables, filter: Filter, options: FindOptions, shape: (doc: Doc) => Doc = (doc) => doc, translated = this.translated(tables, filter, options)): Doc[] {
     const sort = options.sort ?? [];
-    this.learn(tables, filter, sort);
-    const sql = translateFilter(filter, tables);
-    const order = translateSort(sort, tables);
+    const { sql, order } = translated;
     const skip = options.skip ?? 0;
     // As in MongoDB, a limit of 0 means no limit.
     const limit = options.limit || Number.POSITIVE_INFINITY;
-    const ids = this.exactPage(tables, filter, options);
+    const ids = this.pageIds(tables, sql, order, options);
     if (ids) {
       // The page's ids from the key table alone, then their documents: no document is read to be skipped.
       const docs: Doc[] = [];
