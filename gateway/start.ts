@@ -71,8 +71,8 @@ async function prepareStore(model: ContentModel, store: Store, data: StartData |
 }
 
 /**
- * How often the entry estimate's bounds are measured again on MongoDB, where `npm run import` in
- * another process can change the data; the embedded store's data changes only at start.
+ * How often the entry estimate's bounds are measured again when writes since may have loosened
+ * them (a deletion, a shorter list): in the background, a batch at a time (docs/decisions.md).
  */
 const REMEASURE_MS = 10 * 60_000;
 
@@ -191,19 +191,21 @@ function watchDataVersion(parts: Parts, seen: Seen): () => void {
       seen.version = loaded.version;
       gateway.dataChanged();
       logger.info({ version: seen.version }, 'the data changed (an import): access settings read again, kept answers dropped');
-      await gateway.remeasure();
+      await gateway.loadMeasurement();
     } catch (error) {
       logger.warn({ err: error }, 'reading the data version failed; kept answers stay until it is read');
     } finally {
       polling = false;
     }
   };
-  const remeasure = setInterval(() => void gateway.remeasure().catch((error) => logger.warn({ err: error }, 'measuring the data for the entry estimate failed')), REMEASURE_MS).unref();
   const version = setInterval(() => void poll(), config.dataPollMs).unref();
-  return () => {
-    clearInterval(remeasure);
-    clearInterval(version);
-  };
+  return () => clearInterval(version);
+}
+
+/** Measures the data again every REMEASURE_MS, when writes may have loosened the bounds; returns what stops it. */
+function remeasureEvery({ gateway, logger }: Parts): () => void {
+  const timer = setInterval(() => void gateway.remeasure().catch((error) => logger.warn({ err: error }, 'measuring the data for the entry estimate failed')), REMEASURE_MS).unref();
+  return () => clearInterval(timer);
 }
 
 /** Prepares a store that was not ready at start (MongoDB), retrying until it is or the gateway closes. */
@@ -214,7 +216,7 @@ async function prepareWhenReachable(parts: Parts, seen: Seen, closing: () => boo
       settings.current = await prepareStore(model, store, data, log, config.secrets?.apiTokenSalt);
       seen.version = await dataVersion(store);
       seen.marks = await readWriteMarks(store);
-      await gateway.remeasure();
+      await gateway.loadMeasurement();
       log('database ready');
       await reportCounts(parts);
     } catch (error) {
@@ -237,6 +239,7 @@ function buildGateway(config: GatewayConfig, model: ContentModel, store: Store, 
     docs: config.docs,
     responseCache: config.responseCache,
     projectReads: config.mongodbUri !== undefined,
+    sharedStore: config.mongodbUri !== undefined,
     uploadsDir,
     mediaUrl: config.mediaUrl,
     secrets: config.secrets,
@@ -265,8 +268,8 @@ export async function startGateway(config: GatewayConfig, options: StartOptions 
   uploads.exists = await isDirectory(uploads.dir);
   const gateway = buildGateway(config, model, store, settings, http, logger, uploads.dir);
   const parts: Parts = { config, model, store, data, settings, gateway, log, logger };
-  // The entry estimate's bounds, measured before the first request rather than by it.
-  if (settings.current) await gateway.remeasure();
+  // The entry estimate's measurement, read before the first request rather than by it.
+  if (settings.current) await gateway.loadMeasurement();
   const server = await listen(gateway, config.port, config.host, { drainDeadlineMs: config.drainDeadlineMs }).catch(async (error) => {
     await store.close();
     throw listenError(error as NodeJS.ErrnoException, config);
@@ -277,6 +280,7 @@ export async function startGateway(config: GatewayConfig, options: StartOptions 
   let closing = false;
   const seen: Seen = {};
   const unwatch = config.mongodbUri ? watchDataVersion(parts, seen) : () => {};
+  const unremeasure = remeasureEvery(parts);
   const ready = prepareWhenReachable(parts, seen, () => closing, options.maxRetryDelayMs ?? 5000);
   return {
     port: server.port,
@@ -285,6 +289,7 @@ export async function startGateway(config: GatewayConfig, options: StartOptions 
     close: async () => {
       closing = true;
       unwatch();
+      unremeasure();
       const report = await server.close();
       await store.close();
       return report;

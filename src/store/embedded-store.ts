@@ -8,6 +8,7 @@ import { deserialize } from 'node:v8';
 import type Database from 'better-sqlite3';
 import { LRUCache } from 'lru-cache';
 import { find as mingoFind } from 'mingo';
+import { assertNever } from '../model/types.ts';
 import { runPipeline, sortRows } from './embedded/pipeline.ts';
 import { compiledFilter } from './embedded/queries.ts';
 import { decode, encode, queryView } from './embedded/values.ts';
@@ -15,7 +16,7 @@ import { asStoreError, openDatabase } from './sqlite/database.ts';
 import { GroupCommit } from './sqlite/group-commit.ts';
 import { CollectionTables } from './sqlite/tables.ts';
 import { translateFilter, translateSort, type Sql } from './sqlite/translate.ts';
-import { UniqueViolation, type Change, type Doc, type Filter, type FindOptions, type IndexSpec, type Store } from './store.ts';
+import { raisedDoc, UniqueViolation, type Change, type Doc, type Filter, type FindOptions, type IndexSpec, type Store } from './store.ts';
 
 /** Documents read from disk per statement when an answer is long. */
 const READ_BATCH = 500;
@@ -129,11 +130,32 @@ export class EmbeddedStore implements Store {
 
   write(changes: readonly Change[]): Promise<void> {
     return this.commits.submit(() => {
-      for (const change of changes) {
-        if (change.op === 'put') this.collection(change.collection).upsert(change.doc);
-        else this.tables.get(change.collection)?.delete(change.id);
-      }
+      for (const change of changes) this.apply(change);
     });
+  }
+
+  /** One change, inside the write's transaction. */
+  private apply(change: Change): void {
+    switch (change.op) {
+      case 'put':
+        this.collection(change.collection).upsert(change.doc);
+        break;
+      case 'delete':
+        this.tables.get(change.collection)?.delete(change.id);
+        break;
+      case 'raise':
+        this.collection(change.collection).upsert(raisedDoc(this.docById(change.collection, change.id), change));
+        break;
+      default:
+        assertNever(change, 'change');
+    }
+  }
+
+  /** The document with this id, or undefined. */
+  private docById(collection: string, id: number): Doc | undefined {
+    const tables = this.tables.get(collection);
+    const row = tables && (this.statement(`SELECT doc FROM ${tables.docs} WHERE id = ?`).get(id) as { doc: Buffer } | undefined);
+    return row ? (deserialize(row.doc) as Doc) : undefined;
   }
 
   async deleteByIds(collection: string, ids: readonly number[]): Promise<number> {
