@@ -7,7 +7,7 @@ import { listsOf, MEASUREMENT_ID, MEASUREMENTS } from './measurement-doc.ts';
 import type { Change, Store } from './store.ts';
 
 /** Documents read per batch when the data is streamed. */
-export const STREAM_BATCH = 1000;
+export const STREAM_BATCH = 200;
 
 /** Entries per content-type, every locale and state: what `count` answers (exact, from an index). */
 export async function countEntries(model: ContentModel, store: Pick<Store, 'count'>): Promise<Map<string, number>> {
