@@ -28,6 +28,12 @@ export interface EntryCostsOptions {
   batchSize?: number;
 }
 
+/** A reading of the measurement under way: `read` once the store was asked, `done` once measured. */
+interface Loading {
+  read: Promise<void>;
+  done: Promise<void>;
+}
+
 /** A measurement and the estimate's model made of it. */
 interface Measured {
   cardinality: Cardinality;
@@ -38,7 +44,7 @@ export class EntryCosts {
   private readonly unmeasured: CostModel;
   /** In memory; its list sizes never exceed the stored ones (writes raise the store first). */
   private current: Measured | undefined;
-  private loading: Promise<void> | undefined;
+  private loading: Loading | undefined;
   private failedAt = Number.NEGATIVE_INFINITY;
   /** Moves when the data is replaced (an import): a reading begun before is dropped. */
   private generation = 0;
@@ -60,9 +66,13 @@ export class EntryCosts {
     this.serially = options.serially ?? ((work) => work());
   }
 
-  /** The model as last measured (reading the measurement on first need). */
+  /**
+   * The model as last measured. On first need it waits for the stored measurement to be read, but
+   * not for the data to be measured where none is stored: meanwhile lists are bounded by their
+   * page sizes alone.
+   */
   readonly costs = async (): Promise<CostModel> => {
-    if (!this.current && performance.now() - this.failedAt >= RETRY_AFTER_FAILURE_MS) await this.load();
+    if (!this.current && performance.now() - this.failedAt >= RETRY_AFTER_FAILURE_MS) await this.begin().read;
     return this.current?.costs ?? this.unmeasured;
   };
 
@@ -71,17 +81,25 @@ export class EntryCosts {
    * none that fits the model. Never rejects: a failure is logged and tried again a minute later.
    */
   load(): Promise<void> {
+    return this.begin().done;
+  }
+
+  /** The reading under way (begun now when none is): `read` settles once the store was asked, `done` once measured. */
+  private begin(): Loading {
     if (this.loading) return this.loading;
-    const loading = this.read()
+    let asked!: () => void;
+    const read = new Promise<void>((resolve) => (asked = resolve));
+    const done: Promise<void> = this.read(asked)
       .catch((error: unknown) => {
         this.logger.warn({ err: error }, 'reading the measurement for the entry estimate failed: lists are bounded by their page sizes until it is tried again');
         this.failedAt = performance.now();
       })
       .finally(() => {
-        if (this.loading === loading) this.loading = undefined;
+        asked();
+        if (this.loading?.done === done) this.loading = undefined;
       });
-    this.loading = loading;
-    return loading;
+    this.loading = { read, done };
+    return this.loading;
   }
 
   /**
@@ -131,7 +149,8 @@ export class EntryCosts {
     this.failedAt = Number.NEGATIVE_INFINITY;
   }
 
-  private async read(): Promise<void> {
+  /** Reads the stored measurement (calling `asked` once the store answered), else measures the data. */
+  private async read(asked: () => void): Promise<void> {
     const generation = this.generation;
     const missed: Change[] = [];
     this.missed.add(missed);
@@ -139,6 +158,7 @@ export class EntryCosts {
       const stored = await readMeasurement(this.model, this.store);
       if (!stored) {
         this.logger.info('the store holds no measurement for the entry estimate that fits the model (data written by an earlier release, or the model changed): measuring the data once');
+        asked();
         return await this.measureAndKeep('replace');
       }
       if (generation === this.generation) this.use(raisedBy(this.model, stored, missed));

@@ -80,6 +80,18 @@ describe('the measurement at start', () => {
     expect(await bound(restarted, 'Tag.articles')).toBe(3);
   });
 
+  it('does not keep a request waiting while the data is measured for the first time: lists are bounded by their page sizes meanwhile', async () => {
+    const store = await unmeasuredStore();
+    const costs = entryCosts(store);
+    let open!: () => void;
+    store.gate = new Promise((resolve) => (open = resolve));
+    const measuring = costs.load();
+    expect(await bound(costs, 'Tag.articles')).toBeUndefined();
+    open();
+    await measuring;
+    expect(await bound(costs, 'Tag.articles')).toBe(3);
+  });
+
   it('is measured again where the stored one was made for other lists (a changed model)', async () => {
     const store = await unmeasuredStore();
     await store.write([{ op: 'put', collection: '_measurements', doc: { ...measurementDoc(model, new Map(), new Date()), model: 'another' } }]);
@@ -94,6 +106,7 @@ describe('the measurement after writes', () => {
   it('counts a written entry without reading the store again', async () => {
     const store = await unmeasuredStore();
     const costs = entryCosts(store);
+    await costs.load();
     expect(await bound(costs, 'Query.articles')).toBe(5);
     await store.write([article(6)]);
     store.reset();
