@@ -42,7 +42,7 @@ interface Measured {
 
 export class EntryCosts {
   private readonly unmeasured: CostModel;
-  /** In memory; its list sizes never exceed the stored ones (writes raise the store first). */
+  /** In memory; its list sizes never exceed the stored ones (writes raise the store first; inverse counts may count a write twice). */
   private current: Measured | undefined;
   private loading: Loading | undefined;
   private failedAt = Number.NEGATIVE_INFINITY;

@@ -2,7 +2,8 @@
 // while MongoDB says the failure was transient, within the store's time bound. On a standalone,
 // which has no transactions: puts of new documents, then puts of changed ones, then deletes, so
 // that a write stopped midway leaves no document pointing at one that is not there; a write a
-// unique index refuses is undone. Every write also bumps the marks of the collections it changed.
+// unique index refuses is undone (raises, applied first there, are not). Every write also bumps
+// the marks of the collections it changed.
 import { MongoError, MongoErrorLabel, MongoServerError, type AnyBulkWriteOperation, type ClientSession, type Db, type Document, type MongoClient, type WriteConcernSettings } from 'mongodb';
 import { assertNever } from '../model/types.ts';
 import { UniqueViolation, type Change, type Doc, type RaiseChange } from './store.ts';
