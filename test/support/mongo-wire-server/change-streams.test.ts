@@ -148,6 +148,15 @@ describe('change events on the replica set device', () => {
     expect(summary((await next)!)).toEqual(['insert', 'things', 1]);
   });
 
+  it('ends a waiting getMore when its cursor is killed (a stream closed while it waits)', async () => {
+    const stream = things().watch([], { maxAwaitTimeMS: 60_000 });
+    const next = stream.tryNext().catch((error: unknown) => error);
+    while (!replicaSet.received.some((command) => command.name === 'getMore')) await new Promise((resolve) => setTimeout(resolve, 5));
+    await stream.close();
+    await next;
+    expect(replicaSet.received.map((command) => command.name)).toContain('killCursors');
+  });
+
   it('applies the stages after $changeStream to the events', async () => {
     const stream = await watch(things(), [{ $match: { operationType: 'insert', 'fullDocument.n': { $gt: 1 } } }, { $project: { operationType: 1, 'fullDocument.id': 1 } }]);
     await things().insertMany([{ id: 1, n: 1 }, { id: 2, n: 2 }]);

@@ -30,8 +30,10 @@ const getMore: CommandHandler = (command, { cursors }) => {
   return { cursor: { nextBatch: batch.docs, id: batch.id, ns: batch.ns }, ok: 1 };
 };
 
-const killCursors: CommandHandler = (command, { cursors }) => {
+const killCursors: CommandHandler = (command, { cursors, log }) => {
   const { killed, notFound } = cursors.kill(arrayArg(command.cursors, 'cursors').map(bigintArg));
+  // A change stream's getMore waiting on a killed cursor ends now, as MongoDB interrupts it.
+  log.wake();
   return { cursorsKilled: killed, cursorsNotFound: notFound, cursorsAlive: [], cursorsUnknown: [], ok: 1 };
 };
 

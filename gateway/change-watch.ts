@@ -1,0 +1,97 @@
+// The change stream half of the data watch: the store's change feed in, each change forgotten as
+// it arrives (change-events.ts says what). A feed that opens fresh forgets everything first: what
+// changed before it opened is not in it. After an outage the feed is opened again where it stopped,
+// nothing forgotten; when it cannot go on from there (its history is gone, or the stream ended),
+// everything is forgotten and it starts from now. A deployment without change streams leaves the
+// polling to do the work.
+import type { ChangeFeed, FeedCursor, FeedFailure } from '../src/store/change-feed.ts';
+import { FeedError } from '../src/store/change-feed.ts';
+import { forgettingOf, type Forgetting, type Watched } from '../src/store/change-events.ts';
+
+/** What the stream watch did, for logs and tests. */
+export type StreamNote =
+  | { kind: 'live'; resumed: boolean }
+  | { kind: 'change'; operationType: string; forgetting: Forgetting }
+  | { kind: 'interrupted'; failure: FeedFailure; error: unknown }
+  | { kind: 'unsupported'; error: unknown };
+
+export interface ChangeWatchDeps {
+  feed: ChangeFeed;
+  watched: Watched;
+  /** Forgets what a change touched; `everything` when the feed (re)starts from now. */
+  apply(forgetting: Forgetting): void;
+  note(note: StreamNote): void;
+  /** How long one getMore waits for changes (`maxAwaitTimeMS`). */
+  waitMs: number;
+  /** The pause before reopening after the `attempt`th failure in a row. */
+  retryDelayMs(attempt: number): number;
+}
+
+export interface ChangeWatch {
+  /** Whether the stream is open and followed: while it is, polling is not needed. */
+  live(): boolean;
+  stop(): Promise<void>;
+}
+
+export function watchChanges(deps: ChangeWatchDeps): ChangeWatch {
+  const state = { live: false, stopped: false, failures: 0, cursor: undefined as FeedCursor | undefined, wake: () => {} };
+  const follow = async (cursor: FeedCursor, resumed: boolean) => {
+    for (let opened = false; !state.stopped; ) {
+      const event = await cursor.next();
+      if (state.stopped) return;
+      if (!opened) {
+        opened = state.live = true;
+        state.failures = 0;
+        if (!resumed) deps.apply({ kind: 'everything' });
+        deps.note({ kind: 'live', resumed });
+      }
+      if (!event) continue;
+      const forgetting = forgettingOf(event, deps.watched);
+      deps.apply(forgetting);
+      deps.note({ kind: 'change', operationType: event.operationType, forgetting });
+      // The stream ended (a dropped database): start again from now.
+      if (event.operationType === 'invalidate') return;
+    }
+  };
+  const pause = (ms: number) => new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    state.wake = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+  });
+  const run = async () => {
+    let resumeAfter: unknown;
+    while (!state.stopped) {
+      const cursor = (state.cursor = deps.feed.openChanges({ collections: [...deps.watched.content, deps.watched.settings], resumeAfter, waitMs: deps.waitMs }));
+      try {
+        await follow(cursor, resumeAfter !== undefined);
+        resumeAfter = undefined;
+      } catch (error) {
+        state.live = false;
+        if (state.stopped) return;
+        const failure = error instanceof FeedError ? error.failure : 'failed';
+        if (failure === 'unsupported') return deps.note({ kind: 'unsupported', error });
+        deps.note({ kind: 'interrupted', failure, error });
+        resumeAfter = failure === 'lost' ? undefined : cursor.position();
+        // A stream that cannot resume starts from now at once (the first time); an outage is waited out.
+        const atOnce = failure === 'lost' && state.failures === 0;
+        state.failures += 1;
+        if (!atOnce) await pause(deps.retryDelayMs(state.failures));
+      } finally {
+        state.live = false;
+        await cursor.close().catch(() => undefined);
+      }
+    }
+  };
+  const running = run();
+  return {
+    live: () => state.live,
+    async stop() {
+      state.stopped = true;
+      state.wake();
+      await state.cursor?.close().catch(() => undefined);
+      await running;
+    },
+  };
+}
