@@ -3,7 +3,8 @@
 // change event is applied, and the new value from then on (B never polls here). On a standalone,
 // which has no change streams, B learns of it from the write marks it polls. A stream broken by a
 // failover resumes from its token without losing the write made meanwhile; one that cannot resume
-// (the oplog rolled over) forgets every kept answer and starts again. Asserted by the order of
+// (the oplog rolled over) forgets every kept answer and starts again; an import's new settings
+// version comes down the stream too. Asserted by the order of
 // events, not by time; the delays from A's acknowledgement to B's first new answer are printed.
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -14,6 +15,8 @@ import { parseGatewayArgs, type GatewayConfig } from '../../gateway/args.ts';
 import type { WatchNote } from '../../gateway/data-watch.ts';
 import { silentLogger } from '../../gateway/observability/logger.ts';
 import { startGateway, type StartedGateway } from '../../gateway/start.ts';
+import { saveSettings, settingsFromSeed } from '../../src/auth/settings.ts';
+import { loadSeedFile } from '../../src/seed/load-seed.ts';
 import { createMongoStore } from '../../src/store/mongo-store.ts';
 import type { Store } from '../../src/store/store.ts';
 import { startWireServer, type WireServer } from '../support/mongo-wire-server/server.ts';
@@ -198,6 +201,17 @@ describe('two gateways on a replica set: the change stream', () => {
     expect(notes.filter((note) => note.kind === 'live')).toEqual([{ kind: 'live', resumed: false }]);
     expect(keeps(b.started, AUTHOR)).toBe(false);
     expect(await titleOn(b.started)).toBe('Lost with the oplog');
+  });
+
+  it('reads the access settings again when another process imports: the new version comes down the stream', async () => {
+    const tags = () => b.started.gateway.fetch(new Request('http://gateway/api/tags'));
+    expect((await tags()).status).toBe(403);
+    const settings = settingsFromSeed(await loadSeedFile(seedFile));
+    settings.roles.public.find = [...(settings.roles.public.find ?? []), 'api::tag.tag'];
+    const imported = b.next((note) => note.kind === 'import');
+    await saveSettings(writer, settings);
+    await imported;
+    expect((await tags()).status).toBe(200);
   });
 });
 
