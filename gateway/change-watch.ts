@@ -30,6 +30,7 @@ export interface ChangeWatchDeps {
 export interface ChangeWatch {
   /** Whether the stream is open and followed: while it is, polling is not needed. */
   live(): boolean;
+  /** Stops following at once; the stream is closed in the background (closing the store ends it). */
   stop(): Promise<void>;
 }
 
@@ -84,14 +85,16 @@ export function watchChanges(deps: ChangeWatchDeps): ChangeWatch {
       }
     }
   };
-  const running = run();
+  // run() handles the feed's failures itself; what escapes it is a defect, reported as a failure.
+  void run().catch((error: unknown) => deps.note({ kind: 'interrupted', failure: 'failed', error }));
   return {
     live: () => state.live,
     async stop() {
       state.stopped = true;
       state.wake();
-      await state.cursor?.close().catch(() => undefined);
-      await running;
+      // Not waited for: with the database away, closing the stream (killCursors) or the driver's
+      // own resume would hold the shutdown for DB_TIMEOUT_MS; closing the store ends them.
+      void state.cursor?.close().catch(() => undefined);
     },
   };
 }
