@@ -61,28 +61,32 @@ export function watchChanges(deps: ChangeWatchDeps): ChangeWatch {
       resolve();
     };
   });
+  /** Follows one stream until it ends (undefined) or fails; closes it either way. */
+  const attempt = async (cursor: FeedCursor, resumed: boolean): Promise<{ failure: FeedFailure; error: unknown } | undefined> => {
+    try {
+      await follow(cursor, resumed);
+      return undefined;
+    } catch (error) {
+      return { failure: error instanceof FeedError ? error.failure : 'failed', error };
+    } finally {
+      state.live = false;
+      await cursor.close().catch(() => undefined);
+    }
+  };
   const run = async () => {
     let resumeAfter: unknown;
     while (!state.stopped) {
       const cursor = (state.cursor = deps.feed.openChanges({ collections: [...deps.watched.content, deps.watched.settings], resumeAfter, waitMs: deps.waitMs }));
-      try {
-        await follow(cursor, resumeAfter !== undefined);
-        resumeAfter = undefined;
-      } catch (error) {
-        state.live = false;
-        if (state.stopped) return;
-        const failure = error instanceof FeedError ? error.failure : 'failed';
-        if (failure === 'unsupported') return deps.note({ kind: 'unsupported', error });
-        deps.note({ kind: 'interrupted', failure, error });
-        resumeAfter = failure === 'lost' ? undefined : cursor.position();
-        // A stream that cannot resume starts from now at once (the first time); an outage is waited out.
-        const atOnce = failure === 'lost' && state.failures === 0;
-        state.failures += 1;
-        if (!atOnce) await pause(deps.retryDelayMs(state.failures));
-      } finally {
-        state.live = false;
-        await cursor.close().catch(() => undefined);
-      }
+      const failed = await attempt(cursor, resumeAfter !== undefined);
+      // Ended (an invalidate), or cannot resume: start from now. Else resume where it stopped.
+      resumeAfter = failed && failed.failure !== 'lost' ? cursor.position() : undefined;
+      if (!failed || state.stopped) continue;
+      if (failed.failure === 'unsupported') return deps.note({ kind: 'unsupported', error: failed.error });
+      deps.note({ kind: 'interrupted', ...failed });
+      // A stream that cannot resume starts again at once (the first time); an outage is waited out.
+      const atOnce = failed.failure === 'lost' && state.failures === 0;
+      state.failures += 1;
+      if (!atOnce) await pause(deps.retryDelayMs(state.failures));
     }
   };
   // run() handles the feed's failures itself; what escapes it is a defect, reported as a failure.
