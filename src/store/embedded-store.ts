@@ -6,15 +6,16 @@
 // by one. Writes are group-committed, each acknowledged only once fsynced. docs/storage.md.
 import type Database from 'better-sqlite3';
 import { LRUCache } from 'lru-cache';
-import { find as mingoFind } from 'mingo';
 import { runPipeline, sortRows } from './embedded/pipeline.ts';
 import { compiledFilter } from './embedded/queries.ts';
 import { decode, encode, queryView } from './embedded/values.ts';
 import { asStoreError, openDatabase } from './sqlite/database.ts';
 import { DocumentCache } from './sqlite/document-cache.ts';
 import { GroupCommit } from './sqlite/group-commit.ts';
+import { cacheKey, filterFields, pageOf, project } from './sqlite/read-parts.ts';
 import type { RankOptions } from './sqlite/rank-index.ts';
 import { rankShape } from './sqlite/shape.ts';
+import { PlannerStatistics } from './sqlite/statistics.ts';
 import { CollectionTables, type Move } from './sqlite/tables.ts';
 import { translateFilter, translateSort, type Sql } from './sqlite/translate.ts';
 import { UniqueViolation, type Change, type Doc, type Filter, type FindOptions, type IndexSpec, type Store } from './store.ts';
@@ -50,8 +51,7 @@ export class EmbeddedStore implements Store {
   private readonly rankOptions: RankOptions;
   private readonly rankMinEntries: number;
   private readonly documents: DocumentCache;
-  /** Changes committed since the store opened, and how many there were when SQLite's statistics were last gathered. */
-  private readonly statistics = { changes: 0, gatheredAt: 0, scheduled: false };
+  private readonly statistics: PlannerStatistics;
 
   constructor(options: EmbeddedStoreOptions = {}) {
     this.db = openDatabase(options.file ?? ':memory:');
@@ -59,6 +59,7 @@ export class EmbeddedStore implements Store {
     this.rankOptions = { spacing: options.rankSpacing ?? 512, maxDefinitions: MAX_RANK_DEFINITIONS };
     this.rankMinEntries = options.rankMinEntries ?? 10_000;
     this.documents = new DocumentCache(options.documentCacheBytes ?? 64 * 1024 * 1024);
+    this.statistics = new PlannerStatistics(this.db);
     for (const { name } of this.db.prepare('SELECT name FROM _collections').all() as Array<{ name: string }>) {
       this.tables.set(name, new CollectionTables(this.db, name, this.rankOptions));
     }
@@ -193,7 +194,7 @@ export class EmbeddedStore implements Store {
       }
       return () => {
         moves.forEach(([tables, moved]) => moved.forEach(([before, after]) => tables.ranks.moved(before, after)));
-        this.committed(changes.length);
+        this.statistics.committed(changes.length);
       };
     });
   }
@@ -210,7 +211,7 @@ export class EmbeddedStore implements Store {
       }).length;
       return () => {
         moves.forEach(([before, after]) => tables.ranks.moved(before, after));
-        this.committed(ids.length);
+        this.statistics.committed(ids.length);
       };
     });
     return deleted;
@@ -331,7 +332,7 @@ export class EmbeddedStore implements Store {
     if (fields.length > 0) this.guarded(() => fields.forEach((field) => tables.addField(field, true)));
     const sorted = sort.filter(([field, direction]) => tables.sortIndex(field, direction));
     // New indexes have no statistics yet: SQLite's planner would guess.
-    if (fields.length > 0 || sorted.length > 0) this.gatherStatistics();
+    if (fields.length > 0 || sorted.length > 0) this.statistics.gather();
   }
 
   private collection(name: string): CollectionTables {
@@ -365,29 +366,6 @@ export class EmbeddedStore implements Store {
     }
   }
 
-  /**
-   * Counts committed changes; once they have doubled since SQLite's planner statistics were last
-   * gathered (at least 1,000, at most 100,000 apart), gathers them again, after the write answers.
-   */
-  private committed(changes: number): void {
-    const stats = this.statistics;
-    stats.changes += changes;
-    const due = Math.max(1000, Math.min(stats.gatheredAt, 100_000));
-    if (stats.changes - stats.gatheredAt >= due) this.gatherStatistics();
-  }
-
-  /** Gathers SQLite's planner statistics where they are missing or stale, after the current work. */
-  private gatherStatistics(): void {
-    const stats = this.statistics;
-    if (stats.scheduled) return;
-    stats.scheduled = true;
-    setImmediate(() => {
-      stats.scheduled = false;
-      stats.gatheredAt = stats.changes;
-      if (this.db.open) this.guarded(() => this.db.pragma('optimize = 0x10002'));
-    });
-  }
-
   /** Drops cached answers; after a rollback, forgets the collections it undid the creation of. */
   private changed(rolledBack = false): void {
     for (const tables of this.tables.values()) tables.version += 1;
@@ -395,40 +373,4 @@ export class EmbeddedStore implements Store {
     const known = new Set((this.db.prepare('SELECT name FROM _collections').all() as Array<{ name: string }>).map((row) => row.name));
     for (const name of this.tables.keys()) if (!known.has(name)) this.tables.delete(name);
   }
-}
-
-/** The skip and limit of a page, read from documents in order (stops once it is full). */
-function pageOf(docs: Iterable<Doc>, skip: number, limit: number): Doc[] {
-  const page: Doc[] = [];
-  let skipped = 0;
-  for (const doc of docs) {
-    if (skipped++ < skip) continue;
-    page.push(doc);
-    if (page.length >= limit) break;
-  }
-  return page;
-}
-
-/** The top-level fields a filter tests (inside $and, $or, $nor too). */
-function filterFields(filter: Filter): string[] {
-  return Object.entries(filter).flatMap(([key, value]) => {
-    if (['$and', '$or', '$nor'].includes(key) && Array.isArray(value)) return value.flatMap((part) => filterFields(part as Filter));
-    return key.startsWith('$') || key.includes('.') ? [] : [key];
-  });
-}
-
-function cacheKey(tables: CollectionTables, sql: Sql, filter?: Filter): string {
-  return JSON.stringify([tables.name, tables.version, sql.where, sql.params, filter ?? null], (_, value: unknown) =>
-    typeof value === 'bigint' ? `${value}n` : value instanceof RegExp ? `/${value.source}/${value.flags}` : value,
-  );
-}
-
-/** The fields of an inclusion projection (and `id`), read from the stored document. */
-function project(doc: Doc, projection: Record<string, 1>): Doc {
-  const out: Record<string, unknown> = { id: doc.id };
-  for (const field of Object.keys(projection)) {
-    if (field.includes('.')) return decode(mingoFind([doc], {}, { ...projection, id: 1 }).all()[0]) as Doc;
-    if (field in doc) out[field] = doc[field];
-  }
-  return out as Doc;
 }
