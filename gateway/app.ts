@@ -127,11 +127,14 @@ export interface Gateway {
    */
   forget(changes: readonly Change[]): void;
   /**
-   * Another gateway sharing this MongoDB wrote to these collections (the data watch learns of it
-   * from the write marks, which name collections only): every kept answer is dropped, and the
+   * Another gateway sharing this MongoDB wrote to these collections, and which entries is not
+   * known (the write marks name collections only; a change event of a delete names MongoDB's `_id`
+   * only): every kept answer made from anything of them, lists and entries, is dropped, and the
    * next remeasure reads the data.
    */
   forgetCollections(collections: readonly string[]): void;
+  /** What changed is not known (the change stream lost its place): every kept answer is dropped. */
+  forgetEverything(): void;
   readonly metrics: GatewayMetrics;
 }
 
@@ -195,7 +198,11 @@ export function createGateway(deps: GatewayDeps): Gateway {
       entryCosts.forget();
     },
     forget: forgetChanges,
-    forgetCollections() {
+    forgetCollections(collections) {
+      responses.forgetWhole(collections);
+      entryCosts.othersWrote();
+    },
+    forgetEverything() {
       responses.clear();
       entryCosts.othersWrote();
     },

@@ -82,7 +82,7 @@ const ENV_ONLY: ReadonlyArray<[string, string]> = [
   ['MONGODB_URI', 'MongoDB connection string; unset: the embedded in-process store'],
   ['MONGODB_READ_PREFERENCE', 'e.g. secondaryPreferred (default primary)'],
   ['MONGODB_WRITE_CONCERN', "w of every write: majority, a number or a tag set (default: the URI's w, else majority on a replica set, the server's on a standalone)"],
-  ['DATA_POLL_MS', "on MongoDB, how often the import version and the write marks are read, to drop kept answers other gateways' writes changed (default 1000)"],
+  ['DATA_POLL_MS', "on MongoDB without a change stream (a standalone, or while it is down), how often the import version and the write marks are read, to drop kept answers other gateways' writes changed (default 1000)"],
   ['DB_TIMEOUT_MS', 'longest a database call may take before the request answers 503 (default 5000)'],
   ['API_TOKEN_SALT', "Strapi's salt of API tokens (the project's own); unset: API tokens are refused"],
   ['JWT_SECRET', "users-permissions' JWT secret (the project's own); unset: users' JWTs are refused"],

@@ -4,7 +4,7 @@
 // On MongoDB it listens at once and prepares in the background, retrying until the database answers.
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { dataVersion, loadSettings, loadVersionedSettings, saveSettings, settingsFromSeed, type AccessSettings } from '../src/auth/settings.ts';
+import { dataVersion, loadSettings, saveSettings, settingsFromSeed, type AccessSettings } from '../src/auth/settings.ts';
 import { ConfigurationError } from '../src/errors/errors.ts';
 import { buildGraphQLSchema } from '../src/graphql/build-schema.ts';
 import { loadContentModel } from '../src/model/load.ts';
@@ -16,10 +16,11 @@ import { importStrapiExport } from '../src/strapi-export/import-archive.ts';
 import { ensureModelIndexes } from '../src/store/indexes.ts';
 import { createMongoStore } from '../src/store/mongo-store.ts';
 import type { Store } from '../src/store/store.ts';
-import { changedCollections, readWriteMarks, type WriteMarks } from '../src/store/write-marks.ts';
+import { readWriteMarks } from '../src/store/write-marks.ts';
 import { createGateway, type Gateway } from './app.ts';
 import type { GatewayConfig } from './args.ts';
 import { countsLine, startupBanner } from './banner.ts';
+import { watchData, type Seen, type WatchNote } from './data-watch.ts';
 import { openEmbeddedStore, recordImport } from './embedded-data.ts';
 import type { HttpSettings } from './config/file-config.ts';
 import { loadHttpSettings } from './config/load-config.ts';
@@ -43,6 +44,8 @@ export interface StartOptions {
   logger?: Logger;
   /** Longest wait between two attempts to reach the database. */
   maxRetryDelayMs?: number;
+  /** Told of what the data watch did on MongoDB (a change forgotten, the stream resumed...), after it did it. */
+  watch?: (note: WatchNote) => void;
 }
 
 /** The data imported at start: a seed file's, or a `strapi export` archive's (read at import). */
@@ -161,48 +164,16 @@ async function reportCounts({ log, data, model, store }: Parts): Promise<void> {
   log(`  ${(data ? 'imported' : 'in the database').padEnd(14)} ${countsLine(await storeCounts(model, store))}`);
 }
 
-/** What the data watch last read: the import version and the write marks. */
-interface Seen {
-  version?: string;
-  marks?: WriteMarks;
-}
-
 /**
- * On MongoDB other processes write: an import's new version makes this gateway read the settings
- * again and drop its kept answers and measurements; a write (here or on another gateway) moves
- * the write marks of the collections it changed, and the gateway forgets what it keeps of them.
- * Returns what stops the polling.
+ * On MongoDB other processes write: the data watch (data-watch.ts) forgets what they changed and
+ * reads the settings again after an import. Returns what stops it.
  */
-function watchDataVersion(parts: Parts, seen: Seen): () => void {
-  const { config, store, settings, gateway, logger } = parts;
-  let polling = false;
-  const poll = async () => {
-    if (!settings.current || polling) return;
-    polling = true;
-    try {
-      const version = await dataVersion(store);
-      const marks = await readWriteMarks(store);
-      const changed = seen.marks ? changedCollections(seen.marks, marks) : [];
-      seen.marks = marks;
-      if (changed.length) gateway.forgetCollections(changed);
-      if (version === undefined || version === seen.version) return;
-      const loaded = await loadVersionedSettings(store);
-      settings.current = loaded.settings;
-      seen.version = loaded.version;
-      gateway.dataChanged();
-      logger.info({ version: seen.version }, 'the data changed (an import): access settings read again, kept answers dropped');
-      await gateway.loadMeasurement();
-    } catch (error) {
-      logger.warn({ err: error }, 'reading the data version failed; kept answers stay until it is read');
-    } finally {
-      polling = false;
-    }
-  };
-  const version = setInterval(() => void poll(), config.dataPollMs).unref();
-  return () => clearInterval(version);
+function watchDataVersion(parts: Parts, seen: Seen, note?: (note: WatchNote) => void): () => Promise<void> {
+  const { config, model, store, settings, gateway, logger } = parts;
+  return watchData({ model, store, settings, gateway, logger, pollMs: config.dataPollMs, note }, seen);
 }
 
-/** Measures the data again every REMEASURE_MS, when writes may have loosened the bounds; returns what stops it. */
+/** Measures the data again every REMEASURE_MS (both stores), when writes may have loosened the bounds; returns what stops it. */
 function remeasureEvery({ gateway, logger }: Parts): () => void {
   const timer = setInterval(() => void gateway.remeasure().catch((error) => logger.warn({ err: error }, 'measuring the data for the entry estimate failed')), REMEASURE_MS).unref();
   return () => clearInterval(timer);
@@ -279,7 +250,7 @@ export async function startGateway(config: GatewayConfig, options: StartOptions 
 
   let closing = false;
   const seen: Seen = {};
-  const unwatch = config.mongodbUri ? watchDataVersion(parts, seen) : () => {};
+  const unwatch = config.mongodbUri ? watchDataVersion(parts, seen, options.watch) : async () => {};
   const unremeasure = remeasureEvery(parts);
   const ready = prepareWhenReachable(parts, seen, () => closing, options.maxRetryDelayMs ?? 5000);
   return {
@@ -288,8 +259,8 @@ export async function startGateway(config: GatewayConfig, options: StartOptions 
     ready,
     close: async () => {
       closing = true;
-      unwatch();
       unremeasure();
+      await unwatch();
       const report = await server.close();
       await store.close();
       return report;

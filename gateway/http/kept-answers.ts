@@ -1,6 +1,7 @@
 // The response cache's store: answers kept by key within a bound in bytes, each tagged with the
-// collections it was made from, so that a write drops exactly the answers it changed.
+// collections and entries it was made from, so that a write drops exactly the answers it changed.
 import { LRUCache } from 'lru-cache';
+import { collectionOfTag } from '../../src/store/collection-reads.ts';
 import { type CacheSize, sizeOf } from '../../src/limits/byte-cache.ts';
 import { type Bytes, byteLength } from '../../src/whole-response.ts';
 import type { RequestTarget } from './observe.ts';
@@ -69,9 +70,20 @@ export class KeptAnswers {
     return true;
   }
 
-  /** Drops every answer made from any of `collections`; returns how many. */
+  /** Drops every answer made from any of `collections` (tags: collections and entries); returns how many. */
   forget(collections: Iterable<string>): number {
-    const keys = this.tags.changed(collections);
+    return this.drop(this.tags.changed(collections));
+  }
+
+  /**
+   * Drops every answer made from anything of `collections`: their lists and every entry of them
+   * (a change whose entry is not known, such as another gateway's delete); returns how many.
+   */
+  forgetWhole(collections: Iterable<string>): number {
+    return this.drop(this.tags.changedWhole(collections));
+  }
+
+  private drop(keys: readonly string[]): number {
     for (const key of keys) this.cache.delete(key);
     return keys.length;
   }
@@ -95,6 +107,8 @@ export class KeptAnswers {
 class AnswerTags {
   private readonly keysByCollection = new Map<string, Set<string>>();
   private readonly changedAt = new Map<string, number>();
+  /** Collection -> when all of it, every entry included, last changed. */
+  private readonly wholeChangedAt = new Map<string, number>();
   private allChangedAt = 0;
   private changes = 0;
 
@@ -126,13 +140,26 @@ class AnswerTags {
     return [...keys];
   }
 
+  /** Records a change of all of `collections`, their entries included; returns the keys of the answers made from them. */
+  changedWhole(collections: Iterable<string>): string[] {
+    const at = ++this.changes;
+    const whole = new Set(collections);
+    for (const collection of whole) this.wholeChangedAt.set(collection, at);
+    const keys = new Set<string>();
+    for (const [tag, tagged] of this.keysByCollection) {
+      if (whole.has(collectionOfTag(tag))) for (const key of tagged) keys.add(key);
+    }
+    return [...keys];
+  }
+
   /** Records a change of everything (an import). */
   changedAll(): void {
     this.allChangedAt = ++this.changes;
   }
 
-  /** Whether any of `collections` (or everything) changed after `moment`. */
-  changedSince(moment: number, collections: readonly string[]): boolean {
-    return this.allChangedAt > moment || collections.some((collection) => (this.changedAt.get(collection) ?? 0) > moment);
+  /** Whether any of `tags` (or everything) changed after `moment`. */
+  changedSince(moment: number, tags: readonly string[]): boolean {
+    const after = (at: number | undefined) => (at ?? 0) > moment;
+    return this.allChangedAt > moment || tags.some((tag) => after(this.changedAt.get(tag)) || after(this.wholeChangedAt.get(collectionOfTag(tag))));
   }
 }

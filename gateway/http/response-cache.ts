@@ -70,6 +70,11 @@ export interface ResponseCacheStep {
    * none made by a request that was running meanwhile. Returns how many answers were dropped.
    */
   forget(collections: Iterable<string>): number;
+  /**
+   * Forgets every kept answer made from anything of `collections`, their entries included (a
+   * change whose entry is not known), and keeps none made meanwhile. Returns how many were dropped.
+   */
+  forgetWhole(collections: Iterable<string>): number;
   /** The kept answer for a key, when the cache is on; a lookup counted in the metrics when `count`. */
   lookup(key: string, count?: boolean): Entry | undefined;
   /** The kept answers' bytes now, and the bound. */
@@ -123,7 +128,7 @@ export function responseCacheStep(deps: ResponseCacheDeps): ResponseCacheStep {
     return answer(request, entry);
   };
 
-  return { step, clear: () => kept.clear(), forget: (collections) => kept.forget(collections), lookup, size: () => kept.size() };
+  return { step, clear: () => kept.clear(), forget: (collections) => kept.forget(collections), forgetWhole: (collections) => kept.forgetWhole(collections), lookup, size: () => kept.size() };
 }
 
 /** Which reads the cache and conditional requests apply to; undefined for everything else. */

@@ -27,6 +27,12 @@ export interface Loaders {
   owned(ct: ContentType, args: RelationArgs): DataLoader<string, Doc[]>;
   /** For a parent id, the first `args.perParent` entries of `ct` whose `field` holds it. */
   inverse(ct: ContentType, field: string, args: RelationArgs & { perParent: number }): DataLoader<number, Doc[]>;
+  /**
+   * The store was written: every entry read so far may have changed, so later reads go to the
+   * store again (DataLoader's advice after a mutation). A GraphQL document's mutations run one
+   * after another, each answering what the store holds after it.
+   */
+  forget(): void;
 }
 
 /**
@@ -92,6 +98,7 @@ export function createLoaders(model: ContentModel, store: ReadStore, access: Pic
   }
 
   return {
+    forget: () => loaders.clear(),
     byId: (ct, state) =>
       memo(loaderKey('byId', ct.uid, { publicationState: state }), () =>
         new DataLoader<number, Doc | null>(async (ids) => {

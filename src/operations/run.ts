@@ -26,14 +26,23 @@ export async function runOperation(scope: RequestScope, operation: Operation): P
     case 'me':
       return me(scope);
     case 'create':
-      return create(scope, operation.type, operation.input);
+      return written(scope, create(scope, operation.type, operation.input));
     case 'update':
-      return update(scope, operation.type, operation.input);
+      return written(scope, update(scope, operation.type, operation.input));
     case 'delete':
-      return deleteEntry(scope, operation.type, operation.input);
+      return written(scope, deleteEntry(scope, operation.type, operation.input));
     case 'createLocalization':
-      return createLocalization(scope, operation.type, operation.input);
+      return written(scope, createLocalization(scope, operation.type, operation.input));
     default:
       return assertNever(operation, 'operation');
+  }
+}
+
+/** A write's result, once the request's loaders have forgotten what they read before it. */
+async function written<T>(scope: RequestScope, write: Promise<T>): Promise<T> {
+  try {
+    return await write;
+  } finally {
+    scope.loaders.forget();
   }
 }

@@ -10,6 +10,12 @@ const MOST_IDS = 100;
 /** The tag of one entry of a collection. */
 export const entryTag = (collection: string, id: number) => `${collection}#${id}`;
 
+/** The collection a tag names, or whose entry it names. */
+export const collectionOfTag = (tag: string) => {
+  const mark = tag.lastIndexOf('#');
+  return mark < 0 ? tag : tag.slice(0, mark);
+};
+
 /** What a write's changes touch, as read tags: each collection (its lists) and each entry. */
 export function changedTags(changes: readonly Change[]): string[] {
   return [...new Set(changes.flatMap((change) => [change.collection, entryTag(change.collection, change.op === 'put' ? change.doc.id : change.id)]))];

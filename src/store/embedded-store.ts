@@ -4,17 +4,20 @@
 // A filter becomes SQL where it translates exactly (sort, skip and limit then run in SQL too);
 // elsewhere SQL narrows and the JS predicate (predicate.ts, mingo) decides, reading documents one
 // by one. Writes are group-committed, each acknowledged only once fsynced. docs/storage.md.
-import { deserialize } from 'node:v8';
 import type Database from 'better-sqlite3';
 import { LRUCache } from 'lru-cache';
-import { find as mingoFind } from 'mingo';
 import { assertNever } from '../model/types.ts';
 import { runPipeline, sortRows } from './embedded/pipeline.ts';
 import { compiledFilter } from './embedded/queries.ts';
 import { decode, encode, queryView } from './embedded/values.ts';
 import { asStoreError, openDatabase } from './sqlite/database.ts';
+import { DocumentCache } from './sqlite/document-cache.ts';
 import { GroupCommit } from './sqlite/group-commit.ts';
-import { CollectionTables } from './sqlite/tables.ts';
+import { cacheKey, filterFields, pageOf, project } from './sqlite/read-parts.ts';
+import type { RankOptions } from './sqlite/rank-index.ts';
+import { rankShape } from './sqlite/shape.ts';
+import { PlannerStatistics } from './sqlite/statistics.ts';
+import { CollectionTables, type Move } from './sqlite/tables.ts';
 import { translateFilter, translateSort, type Sql } from './sqlite/translate.ts';
 import { raisedDoc, UniqueViolation, type Change, type Doc, type Filter, type FindOptions, type IndexSpec, type Store } from './store.ts';
 
@@ -26,7 +29,16 @@ export interface EmbeddedStoreOptions {
   file?: string;
   /** Called once the store is closed (the data folder's lock lets go). */
   onClose?: () => void;
+  /** Collections holding at least this many entries count and page through rank groups (10,000). */
+  rankMinEntries?: number;
+  /** Entries between a rank group's checkpoints (512). */
+  rankSpacing?: number;
+  /** Bound of the decoded documents kept in memory, in bytes (64 MiB). */
+  documentCacheBytes?: number;
 }
+
+/** Kinds of rank group (SQL indexes) one collection may learn from reads. */
+const MAX_RANK_DEFINITIONS = 8;
 
 export class EmbeddedStore implements Store {
   readonly db: Database.Database;
@@ -37,12 +49,20 @@ export class EmbeddedStore implements Store {
   private readonly statements = new LRUCache<string, Database.Statement>({ max: 500 });
 
   private readonly onClose?: () => void;
+  private readonly rankOptions: RankOptions;
+  private readonly rankMinEntries: number;
+  private readonly documents: DocumentCache;
+  private readonly statistics: PlannerStatistics;
 
   constructor(options: EmbeddedStoreOptions = {}) {
     this.db = openDatabase(options.file ?? ':memory:');
     this.onClose = options.onClose;
+    this.rankOptions = { spacing: options.rankSpacing ?? 512, maxDefinitions: MAX_RANK_DEFINITIONS };
+    this.rankMinEntries = options.rankMinEntries ?? 10_000;
+    this.documents = new DocumentCache(options.documentCacheBytes ?? 64 * 1024 * 1024);
+    this.statistics = new PlannerStatistics(this.db);
     for (const { name } of this.db.prepare('SELECT name FROM _collections').all() as Array<{ name: string }>) {
-      this.tables.set(name, new CollectionTables(this.db, name));
+      this.tables.set(name, new CollectionTables(this.db, name, this.rankOptions));
     }
     this.commits = new GroupCommit(this.db, (error) => this.uniqueViolation(error) ?? error, (rolledBack) => this.changed(rolledBack));
   }
@@ -53,7 +73,7 @@ export class EmbeddedStore implements Store {
     // A projection is applied as documents are read, so a long answer never holds them all whole.
     const shape = options.projection ? (doc: Doc) => project(doc, options.projection!) : (doc: Doc) => doc;
     const translated = this.translated(tables, filter, options);
-    const ids = this.pageIds(tables, translated.sql, translated.order, options);
+    const ids = this.pageIds(tables, filter, translated.sql, translated.order, options);
     if (!ids) return this.select(tables, filter, options, shape, translated);
     // A long answer is read a batch at a time, letting other requests run between batches.
     const docs: Doc[] = [];
@@ -72,9 +92,12 @@ export class EmbeddedStore implements Store {
   }
 
   /** The page's ids from the key table alone, when the filter and the sort translate exactly; else undefined. */
-  private pageIds(tables: CollectionTables, sql: ReturnType<typeof translateFilter>, order: string | undefined, options: FindOptions): number[] | undefined {
+  private pageIds(tables: CollectionTables, filter: Filter, sql: ReturnType<typeof translateFilter>, order: string | undefined, options: FindOptions): number[] | undefined {
     if (!order || !sql.exact) return undefined;
     const skip = options.skip ?? 0;
+    const ranked = this.ranked(tables, filter, options.sort);
+    const fromRanks = ranked && this.guarded(() => tables.ranks.pageIds(ranked, skip, options.limit ?? 0));
+    if (fromRanks) return fromRanks;
     // As in MongoDB, a limit of 0 means no limit.
     const limit = options.limit || Number.POSITIVE_INFINITY;
     const page = Number.isFinite(limit) ? ` LIMIT ${limit} OFFSET ${skip}` : skip > 0 ? ` LIMIT -1 OFFSET ${skip}` : '';
@@ -89,11 +112,40 @@ export class EmbeddedStore implements Store {
     const key = cacheKey(tables, sql, sql.exact ? undefined : filter);
     const known = this.counts.get(key);
     if (known !== undefined) return known;
-    let total = 0;
-    if (sql.exact) total = (this.statement(`SELECT count(*) AS n FROM ${tables.keys} AS k WHERE ${sql.where}`).get(...sql.params) as { n: number }).n;
-    else for (const _ of this.matching(tables, filter, sql, 'k.id ASC')) total += 1;
+    const ranked = sql.exact ? this.ranked(tables, filter, 'count') : undefined;
+    const total = (ranked && this.guarded(() => tables.ranks.count(ranked))) ?? this.sqlCount(tables, filter, sql);
     this.counts.set(key, total);
     return total;
+  }
+
+  /** A count SQL answers, from the key table (exact) or by testing each document SQL selects. */
+  private sqlCount(tables: CollectionTables, filter: Filter, sql: Sql): number {
+    if (sql.exact) return (this.statement(`SELECT count(*) AS n FROM ${tables.keys} AS k WHERE ${sql.where}`).get(...sql.params) as { n: number }).n;
+    let total = 0;
+    for (const _ of this.matching(tables, filter, sql, 'k.id ASC')) total += 1;
+    return total;
+  }
+
+  /**
+   * The read's rank shape when its collection is large enough for rank groups to pay and a group
+   * can answer it (sqlite/shape.ts); undefined otherwise (plain SQL answers).
+   */
+  private ranked(tables: CollectionTables, filter: Filter, sort: FindOptions['sort'] | 'count') {
+    const shape = rankShape(filter, sort, tables);
+    return shape && this.entries(tables) >= this.rankMinEntries ? shape : undefined;
+  }
+
+  /** How many documents the collection holds, remembered until the next write. */
+  private entries(tables: CollectionTables): number {
+    const key = JSON.stringify([tables.name, tables.version, 'entries']);
+    let known = this.counts.get(key);
+    if (known === undefined) this.counts.set(key, (known = (this.statement(`SELECT count(*) AS n FROM ${tables.keys}`).get() as { n: number }).n));
+    return known;
+  }
+
+  /** The plans of the statements the collection's rank groups read with (tests, operators). */
+  rankPlans(collection: string): string[] {
+    return this.tables.get(collection)?.ranks.plans() ?? [];
   }
 
   /** SQLite's plan for counting `filter` (EXPLAIN QUERY PLAN lines): what tests and operators read. */
@@ -130,32 +182,48 @@ export class EmbeddedStore implements Store {
 
   write(changes: readonly Change[]): Promise<void> {
     return this.commits.submit(() => {
-      for (const change of changes) this.apply(change);
+      const moves: Array<[CollectionTables, Move[]]> = [];
+      for (const change of changes) {
+        const applied = this.apply(change);
+        if (applied) moves.push(applied);
+      }
+      return () => {
+        moves.forEach(([tables, moved]) => moved.forEach(([before, after]) => tables.ranks.moved(before, after)));
+        this.statistics.committed(changes.length);
+      };
     });
   }
 
-  /** One change, inside the write's transaction. */
-  private apply(change: Change): void {
+  /** One change, inside the write's transaction: its collection's tables and the rank moves it made (none: nothing to delete). */
+  private apply(change: Change): [CollectionTables, Move[]] | undefined {
+    const tables = change.op === 'delete' ? this.tables.get(change.collection) : this.collection(change.collection);
+    if (!tables) return undefined;
+    const moved: Move[] = [];
     switch (change.op) {
       case 'put':
-        this.collection(change.collection).upsert(change.doc);
+        this.documents.forget(change.collection, change.doc.id);
+        tables.upsert(change.doc, moved);
         break;
       case 'delete':
-        this.tables.get(change.collection)?.delete(change.id);
+        this.documents.forget(change.collection, change.id);
+        tables.delete(change.id, moved);
         break;
-      case 'raise':
-        this.collection(change.collection).upsert(raisedDoc(this.docById(change.collection, change.id), change));
+      case 'raise': {
+        const raised = raisedDoc(this.docById(tables, change.id), change);
+        this.documents.forget(change.collection, change.id);
+        tables.upsert(raised, moved);
         break;
+      }
       default:
         assertNever(change, 'change');
     }
+    return [tables, moved];
   }
 
-  /** The document with this id, or undefined. */
-  private docById(collection: string, id: number): Doc | undefined {
-    const tables = this.tables.get(collection);
-    const row = tables && (this.statement(`SELECT doc FROM ${tables.docs} WHERE id = ?`).get(id) as { doc: Buffer } | undefined);
-    return row ? (deserialize(row.doc) as Doc) : undefined;
+  /** The document with this id as stored, or undefined. */
+  private docById(tables: CollectionTables, id: number): Doc | undefined {
+    const row = this.statement(`SELECT doc FROM ${tables.docs} WHERE id = ?`).get(id) as { doc: Buffer } | undefined;
+    return row && this.documents.decoded(tables.name, id, row.doc, false);
   }
 
   async deleteByIds(collection: string, ids: readonly number[]): Promise<number> {
@@ -163,7 +231,15 @@ export class EmbeddedStore implements Store {
     if (!tables) return 0;
     let deleted = 0;
     await this.commits.submit(() => {
-      deleted = ids.filter((id) => tables.delete(id)).length;
+      const moves: Move[] = [];
+      deleted = ids.filter((id) => {
+        this.documents.forget(collection, id);
+        return tables.delete(id, moves);
+      }).length;
+      return () => {
+        moves.forEach(([before, after]) => tables.ranks.moved(before, after));
+        this.statistics.committed(ids.length);
+      };
     });
     return deleted;
   }
@@ -206,6 +282,7 @@ export class EmbeddedStore implements Store {
       })(),
     );
     this.tables.delete(collection);
+    this.documents.clear();
     this.changed();
   }
 
@@ -227,7 +304,7 @@ export class EmbeddedStore implements Store {
     const skip = options.skip ?? 0;
     // As in MongoDB, a limit of 0 means no limit.
     const limit = options.limit || Number.POSITIVE_INFINITY;
-    const ids = this.pageIds(tables, sql, order, options);
+    const ids = this.pageIds(tables, filter, sql, order, options);
     if (ids) {
       // The page's ids from the key table alone, then their documents: no document is read to be skipped.
       const docs: Doc[] = [];
@@ -252,17 +329,26 @@ export class EmbeddedStore implements Store {
   /** The documents with these ids, in their order. */
   private byIds(tables: CollectionTables, ids: readonly number[]): Doc[] {
     if (ids.length === 0) return [];
-    const rows = this.statement(`SELECT id, doc FROM ${tables.docs} WHERE id IN (SELECT value FROM json_each(?))`).all(JSON.stringify(ids)) as Array<{ id: number; doc: Buffer }>;
-    const docs = new Map(rows.map((row) => [row.id, row.doc]));
-    return ids.map((id) => deserialize(docs.get(id)!) as Doc);
+    const found = new Map<number, Doc>();
+    for (const id of ids) {
+      const kept = this.documents.get(tables.name, id);
+      if (kept) found.set(id, kept);
+    }
+    if (found.size < ids.length) {
+      const missing = ids.filter((id) => !found.has(id));
+      const rows = this.statement(`SELECT id, doc FROM ${tables.docs} WHERE id IN (SELECT value FROM json_each(?))`).all(JSON.stringify(missing)) as Array<{ id: number; doc: Buffer }>;
+      for (const row of rows) found.set(row.id, this.documents.decoded(tables.name, row.id, row.doc));
+    }
+    return ids.map((id) => found.get(id)!);
   }
 
   /** The documents SQL selects, in `order`, that the JS predicate passes: read one at a time. */
   private *matching(tables: CollectionTables, filter: Filter, sql: Sql, order: string): IterableIterator<Doc> {
     const test = sql.exact ? undefined : compiledFilter(encode(filter) as Filter).test;
-    const rows = this.statement(`SELECT d.doc FROM ${tables.keys} AS k JOIN ${tables.docs} AS d ON d.id = k.id WHERE ${sql.where} ORDER BY ${order}`).iterate(...sql.params);
-    for (const row of rows as Iterable<{ doc: Buffer }>) {
-      const doc = deserialize(row.doc) as Doc;
+    const rows = this.statement(`SELECT d.id, d.doc FROM ${tables.keys} AS k JOIN ${tables.docs} AS d ON d.id = k.id WHERE ${sql.where} ORDER BY ${order}`).iterate(...sql.params);
+    for (const row of rows as Iterable<{ id: number; doc: Buffer }>) {
+      // A long walk reads the kept documents but keeps none of its own (it would push out the hot ones).
+      const doc = this.documents.decoded(tables.name, row.id, row.doc, false);
       if (!test || test(queryView(doc))) yield doc;
     }
   }
@@ -271,13 +357,15 @@ export class EmbeddedStore implements Store {
   private learn(tables: CollectionTables, filter: Filter, sort: NonNullable<FindOptions['sort']>): void {
     const fields = [...filterFields(filter), ...sort.map(([field]) => field)].filter((field) => field !== 'id' && !tables.hasField(field));
     if (fields.length > 0) this.guarded(() => fields.forEach((field) => tables.addField(field, true)));
-    for (const [field, direction] of sort) tables.sortIndex(field, direction);
+    const sorted = sort.filter(([field, direction]) => tables.sortIndex(field, direction));
+    // New indexes have no statistics yet: SQLite's planner would guess.
+    if (fields.length > 0 || sorted.length > 0) this.statistics.gather();
   }
 
   private collection(name: string): CollectionTables {
     let found = this.tables.get(name);
     if (!found) {
-      found = new CollectionTables(this.db, name);
+      found = new CollectionTables(this.db, name, this.rankOptions);
       found.create();
       this.tables.set(name, found);
     }
@@ -312,40 +400,4 @@ export class EmbeddedStore implements Store {
     const known = new Set((this.db.prepare('SELECT name FROM _collections').all() as Array<{ name: string }>).map((row) => row.name));
     for (const name of this.tables.keys()) if (!known.has(name)) this.tables.delete(name);
   }
-}
-
-/** The skip and limit of a page, read from documents in order (stops once it is full). */
-function pageOf(docs: Iterable<Doc>, skip: number, limit: number): Doc[] {
-  const page: Doc[] = [];
-  let skipped = 0;
-  for (const doc of docs) {
-    if (skipped++ < skip) continue;
-    page.push(doc);
-    if (page.length >= limit) break;
-  }
-  return page;
-}
-
-/** The top-level fields a filter tests (inside $and, $or, $nor too). */
-function filterFields(filter: Filter): string[] {
-  return Object.entries(filter).flatMap(([key, value]) => {
-    if (['$and', '$or', '$nor'].includes(key) && Array.isArray(value)) return value.flatMap((part) => filterFields(part as Filter));
-    return key.startsWith('$') || key.includes('.') ? [] : [key];
-  });
-}
-
-function cacheKey(tables: CollectionTables, sql: Sql, filter?: Filter): string {
-  return JSON.stringify([tables.name, tables.version, sql.where, sql.params, filter ?? null], (_, value: unknown) =>
-    typeof value === 'bigint' ? `${value}n` : value instanceof RegExp ? `/${value.source}/${value.flags}` : value,
-  );
-}
-
-/** The fields of an inclusion projection (and `id`), read from the stored document. */
-function project(doc: Doc, projection: Record<string, 1>): Doc {
-  const out: Record<string, unknown> = { id: doc.id };
-  for (const field of Object.keys(projection)) {
-    if (field.includes('.')) return decode(mingoFind([doc], {}, { ...projection, id: 1 }).all()[0]) as Doc;
-    if (field in doc) out[field] = doc[field];
-  }
-  return out as Doc;
 }

@@ -1,6 +1,7 @@
 // The MongoDB store: Store calls in, official-driver commands out. It connects on first use, so the
 // gateway starts before the database does; an unreachable or silent database becomes a 503.
-// Writes are transactions where the deployment has them (mongo-write.ts).
+// Writes are transactions where the deployment has them (mongo-write.ts); other processes' writes
+// are told by its change feed (mongo-changes.ts), on a replica set or mongos.
 import {
   MongoBulkWriteError,
   MongoClient,
@@ -20,6 +21,8 @@ import {
   type WriteConcernSettings,
 } from 'mongodb';
 import { ConfigurationError, ServiceUnavailableError } from '../errors/errors.ts';
+import type { ChangeFeed, FeedCursor, FeedOptions } from './change-feed.ts';
+import { mongoFeed } from './mongo-changes.ts';
 import { writeInOrder, writeInTransaction, type WriteTarget } from './mongo-write.ts';
 import type { Change, Doc, Filter, FindOptions, IndexSpec, Store } from './store.ts';
 
@@ -70,7 +73,7 @@ interface Counter {
   seq: number | bigint;
 }
 
-export class MongoStore implements Store {
+export class MongoStore implements Store, ChangeFeed {
   private readonly client: MongoClient;
   private readonly db: Db;
   private readonly timeoutMs: number;
@@ -221,6 +224,16 @@ export class MongoStore implements Store {
     });
   }
 
+  /** A change stream of the database, narrowed to `options.collections` (see mongo-changes.ts). */
+  openChanges(options: FeedOptions): FeedCursor {
+    const connect = async () => {
+      if (this.closed) throw new Error('MongoStore.openChanges was called after close()');
+      await this.client.connect();
+      return this.db;
+    };
+    return mongoFeed({ connect, isUnavailable: (error) => isUnavailable(driverCause(error)) }, options);
+  }
+
   /** The deployment's answer to hello, once: a replica set member (`setName`) or mongos runs transactions. */
   private async isTransactional(db: Db): Promise<boolean> {
     if (this.transactional === undefined) {
@@ -262,7 +275,7 @@ export class MongoStore implements Store {
 }
 
 /** Builds a MongoStore; nothing is connected until the first call. */
-export function createMongoStore(options: MongoStoreOptions): Store {
+export function createMongoStore(options: MongoStoreOptions): Store & ChangeFeed {
   return new MongoStore(options);
 }
 

@@ -15,6 +15,7 @@ const CATALOGUE = `
   CREATE TABLE IF NOT EXISTS _fields (collection TEXT, field TEXT, holds INTEGER NOT NULL, learned INTEGER NOT NULL, PRIMARY KEY (collection, field)) WITHOUT ROWID;
   CREATE TABLE IF NOT EXISTS _indexes (collection TEXT, name TEXT, spec TEXT NOT NULL, PRIMARY KEY (collection, name)) WITHOUT ROWID;
   CREATE TABLE IF NOT EXISTS _counters (name TEXT PRIMARY KEY, seq INTEGER NOT NULL) WITHOUT ROWID;
+  CREATE TABLE IF NOT EXISTS _ranks (collection TEXT, name TEXT, definition TEXT NOT NULL, PRIMARY KEY (collection, name)) WITHOUT ROWID;
 `;
 
 /**
@@ -31,7 +32,12 @@ export function openDatabase(file: string, options: { existing?: boolean } = {})
     }
     db.pragma(`cache_size = -${CACHE_KIB}`);
     checkFormat(db, file, existing);
-    if (!existing) db.exec(CATALOGUE);
+    if (!existing) {
+      db.exec(CATALOGUE);
+      // Statistics for SQLite's planner, gathered on a sample and only where they are missing or stale.
+      db.pragma('analysis_limit = 400');
+      db.pragma('optimize = 0x10002');
+    }
     return db;
   } catch (error) {
     db.close();

@@ -4,8 +4,12 @@
 import type Database from 'better-sqlite3';
 import { asStoreError } from './database.ts';
 
+/** A write's changes, applied in the group's transaction; what it returns runs once they are committed. */
+export type Apply = () => (() => void) | void;
+
 interface Pending {
-  apply: () => void;
+  apply: Apply;
+  committed?: () => void;
   resolve: () => void;
   reject: (error: unknown) => void;
 }
@@ -22,8 +26,12 @@ export class GroupCommit {
     private readonly settled: (rolledBack: boolean) => void,
   ) {}
 
-  /** Runs `apply` in the next group's transaction; settles once the group is committed. */
-  submit(apply: () => void): Promise<void> {
+  /**
+   * Runs `apply` in the next group's transaction; settles once the group is committed. What
+   * `apply` returns runs right after the COMMIT, before any other read (in-memory state that
+   * must follow only committed changes).
+   */
+  submit(apply: Apply): Promise<void> {
     return new Promise((resolve, reject) => {
       this.queue.push({ apply, resolve, reject });
       if (!this.scheduled) {
@@ -52,6 +60,7 @@ export class GroupCommit {
       this.settled(true);
       return;
     }
+    for (const write of applied) write.committed?.();
     this.settled(applied.length < group.length);
     for (const write of applied) write.resolve();
   }
@@ -60,7 +69,7 @@ export class GroupCommit {
   private applyOne(write: Pending): boolean {
     this.db.exec('SAVEPOINT write');
     try {
-      write.apply();
+      write.committed = write.apply() ?? undefined;
       this.db.exec('RELEASE write');
       return true;
     } catch (error) {

@@ -75,3 +75,40 @@ export function typeBounds(key: Key): { low: Key; high: Key } | undefined {
 export function sqlDirection(direction: SortDirection): 'ASC' | 'DESC' {
   return direction === 1 ? 'ASC' : 'DESC';
 }
+
+/** SQLite's order of storage classes: NULL, then numbers (integers and reals together), text, blobs. */
+function storageClass(key: Key): number {
+  if (key === null) return 0;
+  if (typeof key === 'number' || typeof key === 'bigint') return 1;
+  return typeof key === 'string' ? 2 : 3;
+}
+
+/**
+ * Two keys in the order SQLite gives them in an index (BINARY collation): NULL first; numbers by
+ * value, an int64 and a real compared exactly; text by its UTF-8 bytes; blobs by their bytes.
+ * The order rank groups (rank-index.ts) keep in memory must be the order SQLite walks.
+ */
+export function compareKeys(a: Key, b: Key): number {
+  const classes = storageClass(a) - storageClass(b);
+  if (classes !== 0) return Math.sign(classes);
+  if (a === null || b === null) return 0;
+  if (typeof a === 'string' && typeof b === 'string') return compareText(a, b);
+  if (Buffer.isBuffer(a) && Buffer.isBuffer(b)) return Buffer.compare(a, b);
+  return compareNumbers(a as number | bigint, b as number | bigint);
+}
+
+function compareText(a: string, b: string): number {
+  if (a === b) return 0;
+  // UTF-16 order is UTF-8 order except where a surrogate meets U+E000..U+FFFF: bytes decide there.
+  if (/[\ud800-\udfff]/.test(a) || /[\ud800-\udfff]/.test(b)) return Buffer.compare(Buffer.from(a), Buffer.from(b));
+  return a < b ? -1 : 1;
+}
+
+function compareNumbers(a: number | bigint, b: number | bigint): number {
+  if (typeof a === typeof b) return a < b ? -1 : a > b ? 1 : 0;
+  const [big, real, sign] = typeof a === 'bigint' ? [a, b as number, 1] : [b as bigint, a as number, -1];
+  if (!Number.isFinite(real)) return real > 0 ? -sign : sign;
+  const whole = BigInt(Math.floor(real));
+  if (big !== whole) return big < whole ? -sign : sign;
+  return real > Math.floor(real) ? -sign : 0;
+}

@@ -7,9 +7,13 @@ import type Database from 'better-sqlite3';
 import type { Doc } from '../store.ts';
 import { quoted } from './database.ts';
 import { fieldKeys, HOLDS_ARRAYS, sqlDirection, type Key } from './keys.ts';
+import { RankIndexes, type KeyRow, type RankOptions } from './rank-index.ts';
 import type { KeyColumns } from './translate.ts';
 
 type Row = { id: number; doc: Buffer };
+
+/** One entry's keys before and after a change (absent: the entry did not exist). */
+export type Move = readonly [before: KeyRow | undefined, after: KeyRow | undefined];
 
 /** Fields a collection may learn from reads, beyond those its indexes name. */
 const MAX_LEARNED = 24;
@@ -27,14 +31,18 @@ export class CollectionTables implements KeyColumns {
   private readonly sortIndexes = new Set<string>();
   /** Grows with every committed change: answers cached at one version hold until the next. */
   version = 0;
+  /** Counts and deep pages of large reads (rank-index.ts). */
+  readonly ranks: RankIndexes;
 
   constructor(
     private readonly db: Database.Database,
     readonly name: string,
+    rankOptions: RankOptions,
   ) {
     this.docs = quoted(`d:${name}`);
     this.keys = quoted(`k:${name}`);
     this.items = quoted(`i:${name}`);
+    this.ranks = new RankIndexes(db, name, this.keys, (field) => (field === 'id' ? 'k.id' : this.column(field)!), rankOptions);
     for (const row of db.prepare('SELECT field, holds, learned FROM _fields WHERE collection = ?').all(name) as Array<{ field: string; holds: number; learned: number }>) {
       this.fields.set(row.field, row.holds);
       this.learned += row.learned;
@@ -64,8 +72,12 @@ export class CollectionTables implements KeyColumns {
     return this.fields.has(field);
   }
 
-  /** Inserts or replaces `doc`, its keys and its items' keys. Throws SQLite's errors. */
-  upsert(doc: Doc): void {
+  /**
+   * Inserts or replaces `doc`, its keys and its items' keys; the entry's keys before and after go
+   * to `moves` while rank groups are kept. Throws SQLite's errors.
+   */
+  upsert(doc: Doc, moves?: Move[]): void {
+    const before = this.ranks.active ? this.keyRow(doc.id) : undefined;
     const keys: Key[] = [];
     for (const [field, holds] of this.fields) {
       const found = fieldKeys(doc[field], doc.id);
@@ -76,6 +88,12 @@ export class CollectionTables implements KeyColumns {
     const statements = (this.put ??= this.putStatements());
     statements.doc.run(doc.id, serialize(doc));
     statements.keys.run(doc.id, ...keys);
+    if (this.ranks.active) moves?.push([before, this.keyRow(doc.id)]);
+  }
+
+  /** The entry's key row as rank groups compare it (integers as bigint), or undefined. */
+  private keyRow(id: number): KeyRow | undefined {
+    return this.statement(`SELECT * FROM ${this.keys} WHERE id = ?`).safeIntegers(true).get(id) as KeyRow | undefined;
   }
 
   private replaceItems(field: string, id: number, items: readonly Key[]): void {
@@ -92,7 +110,9 @@ export class CollectionTables implements KeyColumns {
   }
 
   /** Removes the document with this id; says whether there was one. */
-  delete(id: number): boolean {
+  delete(id: number, moves?: Move[]): boolean {
+    const before = this.ranks.active ? this.keyRow(id) : undefined;
+    if (before) moves?.push([before, undefined]);
     this.statement(`DELETE FROM ${this.items} WHERE id = ?`).run(id);
     this.statement(`DELETE FROM ${this.keys} WHERE id = ?`).run(id);
     return this.statement(`DELETE FROM ${this.docs} WHERE id = ?`).run(id).changes > 0;
@@ -118,11 +138,12 @@ export class CollectionTables implements KeyColumns {
     return true;
   }
 
-  /** An index for sorting by `field` in `direction` with ties in ascending id order. */
-  sortIndex(field: string, direction: 1 | -1): void {
-    if (direction === 1 || !this.fields.has(field) || this.sortIndexes.has(field)) return;
+  /** An index for sorting by `field` in `direction` with ties in ascending id order; true when this call made sure of it. */
+  sortIndex(field: string, direction: 1 | -1): boolean {
+    if (direction === 1 || !this.fields.has(field) || this.sortIndexes.has(field)) return false;
     this.sortIndexes.add(field);
     this.db.exec(`CREATE INDEX IF NOT EXISTS ${quoted(`k:${this.name}:${field}:desc`)} ON ${this.keys} (${quoted(`f:${field}`)} ${sqlDirection(direction)}, id)`);
+    return true;
   }
 
   /** A unique index over these fields' key columns; NULLs (null, missing) are never duplicates. */
@@ -141,7 +162,8 @@ export class CollectionTables implements KeyColumns {
 
   drop(): void {
     this.db.exec(`DROP TABLE IF EXISTS ${this.docs}; DROP TABLE IF EXISTS ${this.keys}; DROP TABLE IF EXISTS ${this.items};`);
-    for (const table of ['_collections', '_fields', '_indexes']) {
+    this.ranks.clear();
+    for (const table of ['_collections', '_fields', '_indexes', '_ranks']) {
       this.db.prepare(`DELETE FROM ${table} WHERE ${table === '_collections' ? 'name' : 'collection'} = ?`).run(this.name);
     }
   }

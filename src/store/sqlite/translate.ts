@@ -88,6 +88,8 @@ function operation(target: Target, operator: string, value: unknown): Sql {
     case '$eq':
       return equal(target, value);
     case '$ne':
+      // `IS NOT NULL` rather than a negated IS NULL: SQLite can read it from an index.
+      if (value === null && !target.arrays) return target.id ? { where: '1', params: [], exact: true } : { where: `${target.column} IS NOT NULL`, params: [], exact: true };
       return not(equal(target, value));
     case '$in':
       return inList(target, value);

@@ -139,3 +139,40 @@ describe('a cached read after a write', () => {
     expect({ reads: after.reads > 0, title: after.body.data.attributes.title }).toEqual({ reads: true, title: 'Renamed' });
   });
 });
+
+describe('a cached read after another gateway changed entries not known by id (forgetCollections)', () => {
+  it.each([
+    ['an entry of the collection', () => restRequest('/api/articles/2'), true],
+    ['a list of the collection', () => restRequest('/api/articles?fields[0]=title'), true],
+    ['an answer that populated an entry of it', () => restRequest('/api/tags/1?populate[articles][fields][0]=title', EDITOR), true],
+    ['an author without its articles', () => restRequest('/api/authors/1'), false],
+    ['a list of categories', () => graphqlRequest('{ categories { data { attributes { name } } } }'), false],
+  ])('%s: made again %s', async (_name, request, madeAgain) => {
+    const blog = await cachedBlog();
+    await blog.ask(request());
+    blog.gateway.forgetCollections(['articles']);
+    expect((await blog.ask(request())).reads > 0).toBe(madeAgain);
+  });
+
+  it('does not keep an answer that read an entry of the collection while it was forgotten', async () => {
+    const blog = await cachedBlog();
+    let read!: () => void;
+    let release!: () => void;
+    const atRead = new Promise<void>((resolve) => (read = resolve));
+    await blog.ask(restRequest('/api/categories'));
+    blog.store.held = { collection: 'authors', release: new Promise((resolve) => (release = resolve)), read };
+    const running = blog.ask(restRequest('/api/articles/1?populate=author'));
+    await atRead;
+    blog.gateway.forgetCollections(['articles']);
+    release();
+    await running;
+    expect((await blog.ask(restRequest('/api/articles/1?populate=author'))).reads).toBeGreaterThan(0);
+  });
+
+  it('forgets every kept answer when what changed is not known at all (forgetEverything)', async () => {
+    const blog = await cachedBlog();
+    await blog.ask(restRequest('/api/authors/1'));
+    blog.gateway.forgetEverything();
+    expect((await blog.ask(restRequest('/api/authors/1'))).reads).toBeGreaterThan(0);
+  });
+});

@@ -1,5 +1,7 @@
 // Open cursors of the test device: a result set in, batches out (firstBatch, then getMore).
-// Results are computed whole up front; a cursor only hands them out in batches.
+// Results are computed whole up front; a cursor only hands them out in batches. Change streams'
+// cursors (change-streams.ts) share the ids and are only held here.
+import type { TailingCursor } from './change-stream-spec.ts';
 import type { EngineDoc } from './values.ts';
 
 /** MongoDB's first batch holds 101 documents unless the client asks otherwise. */
@@ -19,6 +21,19 @@ export interface Batch {
 export class CursorRegistry {
   private nextId = 1n;
   private readonly open = new Map<bigint, OpenCursor>();
+  private readonly tails = new Map<bigint, TailingCursor>();
+
+  /** Holds a change stream's cursor; returns its id. */
+  openTailing(cursor: TailingCursor): bigint {
+    const id = this.nextId++;
+    this.tails.set(id, cursor);
+    return id;
+  }
+
+  /** The change stream cursor with this id, if it is one and open. */
+  tailing(id: bigint): TailingCursor | undefined {
+    return this.tails.get(id);
+  }
 
   /**
    * The first batch of `docs`; keeps a cursor open when more remain and `singleBatch` is not set.
@@ -48,15 +63,16 @@ export class CursorRegistry {
   }
 
   kill(ids: readonly bigint[]): { killed: bigint[]; notFound: bigint[] } {
-    const killed = ids.filter((id) => this.open.delete(id));
+    const killed = ids.filter((id) => this.open.delete(id) || this.tails.delete(id));
     return { killed, notFound: ids.filter((id) => !killed.includes(id)) };
   }
 
   get openCount(): number {
-    return this.open.size;
+    return this.open.size + this.tails.size;
   }
 
   clear(): void {
     this.open.clear();
+    this.tails.clear();
   }
 }

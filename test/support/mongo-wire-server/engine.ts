@@ -1,5 +1,7 @@
 // The test device's memory: databases of collections of engine documents, with their indexes.
-// Reads and catalog operations live here; writes.ts changes documents.
+// Reads and catalog operations live here; writes.ts changes documents. Every change is told to
+// the engine's recorder, if it has one (the oplog for the live data, a transaction's own list).
+import type { WriteRecord } from './change-log.ts';
 import { CommandError } from './errors.ts';
 import { sameSignature } from './index-specs.ts';
 import { compileFilter, findPipeline, runPipeline, type Filter, type FindSpec, type Stage } from './query.ts';
@@ -24,6 +26,13 @@ const ID_INDEX: IndexInfo = { v: 2, key: { _id: 1 }, name: '_id_' };
 
 export class Engine {
   private readonly databases = new Map<string, Map<string, CollectionData>>();
+  /** Told of each change of a document or collection, in order; a copy made by {@link clone} has none. */
+  recorder: ((record: WriteRecord) => void) | undefined;
+
+  /** Tells the recorder of a change. */
+  record(record: WriteRecord): void {
+    this.recorder?.(record);
+  }
 
   /** Forgets every database. */
   reset(): void {
@@ -56,11 +65,16 @@ export class Engine {
   dropCollection(db: string, name: string): number | undefined {
     const data = this.collection(db, name);
     this.databases.get(db)?.delete(name);
+    if (data) this.record({ op: 'drop', db, coll: name });
     return data?.indexes.length;
   }
 
+  /** Drops each collection (a `drop` each), then the database; one that does not exist changes nothing. */
   dropDatabase(db: string): void {
+    if (!this.databases.has(db)) return;
+    for (const name of this.collectionNames(db)) this.dropCollection(db, name);
     this.databases.delete(db);
+    this.record({ op: 'dropDatabase', db });
   }
 
   /** Matching documents, sorted, sliced and projected; copies, so cursors hold a snapshot. */

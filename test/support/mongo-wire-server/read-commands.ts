@@ -1,5 +1,7 @@
-// find, getMore, killCursors, aggregate and count: command documents in, cursor replies out.
+// find, getMore, killCursors, aggregate and count: command documents in, cursor replies out. An
+// aggregate whose pipeline opens with `$changeStream` opens a change stream (change-streams.ts).
 import { arrayArg, bigintArg, collectionArg, documentArg, numberArg } from './args.ts';
+import { namesChangeStream, parseStreamSpec } from './change-stream-spec.ts';
 import type { CommandHandler } from './commands.ts';
 import { CommandError } from './errors.ts';
 import type { SortSpec } from './order.ts';
@@ -28,12 +30,26 @@ const getMore: CommandHandler = (command, { cursors }) => {
   return { cursor: { nextBatch: batch.docs, id: batch.id, ns: batch.ns }, ok: 1 };
 };
 
-const killCursors: CommandHandler = (command, { cursors }) => {
+const killCursors: CommandHandler = (command, { cursors, log }) => {
   const { killed, notFound } = cursors.kill(arrayArg(command.cursors, 'cursors').map(bigintArg));
+  // A change stream's getMore waiting on a killed cursor ends now, as MongoDB interrupts it.
+  log.wake();
   return { cursorsKilled: killed, cursorsNotFound: notFound, cursorsAlive: [], cursorsUnknown: [], ok: 1 };
 };
 
-const aggregate: CommandHandler = (command, { engine, cursors, db }) => {
+/** `aggregate: <collection>` or `aggregate: 1` with a leading `$changeStream`. */
+const openChangeStream: CommandHandler = (command, { cursors, db, identity, log, streams }) => {
+  const name = command.aggregate === 1 ? undefined : collectionArg(command, 'aggregate');
+  const pipeline = arrayArg(command.pipeline, 'pipeline') as Stage[];
+  const cursorOptions = documentArg(command.cursor, 'cursor');
+  if (!cursorOptions) throw new CommandError(9, 'FailedToParse', "The 'cursor' option is required");
+  const spec = parseStreamSpec(db, name, pipeline, identity.replicaSet !== undefined, log);
+  return streams.open(spec, `${db}.${name ?? '$cmd.aggregate'}`, cursors, numberArg(cursorOptions.batchSize));
+};
+
+const aggregate: CommandHandler = (command, context) => {
+  if (namesChangeStream(command.pipeline)) return openChangeStream(command, context);
+  const { engine, cursors, db } = context;
   const name = collectionArg(command, 'aggregate');
   const pipeline = arrayArg(command.pipeline, 'pipeline') as Stage[];
   for (const stage of pipeline) {

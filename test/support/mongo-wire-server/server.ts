@@ -1,8 +1,11 @@
 // A MongoDB wire-protocol TEST DEVICE, not a database: a TCP server that answers the commands the
 // official driver sends for the MongoStore, from memory, with mingo evaluating queries. Tests use
 // it to run the real driver path (handshake, cursors, retries, dropped connections) without MongoDB.
+// As a replica set it keeps an oplog of committed changes, which change streams read.
 import net, { type AddressInfo, type Socket } from 'node:net';
-import { runCommand, stripEnvelope, commandName } from './commands.ts';
+import { ChangeLog } from './change-log.ts';
+import { ChangeStreams } from './change-streams.ts';
+import { runCommand, stripEnvelope, commandName, isChangeStreamCommand } from './commands.ts';
 import { CursorRegistry } from './cursors.ts';
 import { Engine } from './engine.ts';
 import { FaultInjector, type FailRule } from './faults.ts';
@@ -18,9 +21,11 @@ export interface WireServerOptions {
   database?: string;
   /**
    * Present the server as the primary of a one-node replica set with this name, which runs
-   * transactions; absent, a standalone, which refuses them as MongoDB does.
+   * transactions and change streams; absent, a standalone, which refuses both as MongoDB does.
    */
   replicaSet?: string;
+  /** How many changes the oplog holds before the oldest go (10,000 by default). */
+  oplogEntries?: number;
 }
 
 /** One command the device executed, with its envelope fields stripped. */
@@ -56,6 +61,8 @@ export interface WireServer {
   failCommands(rule: FailRule): void;
   /** Forgets every fail rule: the database answers again. */
   clearFaults(): void;
+  /** Forgets the oplog so far, as one that rolled over: a change stream resuming before now has lost its history. */
+  truncateOplog(): void;
 }
 
 const HOST = '127.0.0.1';
@@ -66,7 +73,9 @@ class WireTestServer implements WireServer {
   readonly received: ReceivedCommand[] = [];
   private readonly cursors = new CursorRegistry();
   private readonly faults = new FaultInjector();
-  private readonly transactions = new Transactions(this.engine, new WriteTracker());
+  private readonly log: ChangeLog;
+  private readonly streams: ChangeStreams;
+  private readonly transactions: Transactions;
   private readonly sockets = new Set<Socket>();
   private listener: net.Server | undefined;
   private held: Array<() => void> = [];
@@ -77,6 +86,11 @@ class WireTestServer implements WireServer {
 
   constructor(private readonly options: WireServerOptions) {
     this.port = options.port ?? 0;
+    this.log = new ChangeLog(options.oplogEntries);
+    this.streams = new ChangeStreams(this.log, this.engine);
+    // A standalone keeps no oplog.
+    if (options.replicaSet) this.engine.recorder = (record) => this.log.append([record]);
+    this.transactions = new Transactions(this.engine, new WriteTracker(), options.replicaSet ? this.log : undefined);
   }
 
   get uri(): string {
@@ -114,6 +128,7 @@ class WireTestServer implements WireServer {
     this.sockets.clear();
     this.held = [];
     this.cursors.clear();
+    this.log.wake();
     // A restarted server has lost every transaction in progress.
     this.transactions.clear();
     await closed;
@@ -125,6 +140,7 @@ class WireTestServer implements WireServer {
 
   reset(): void {
     this.engine.reset();
+    this.log.truncate();
     this.cursors.clear();
     this.transactions.clear();
     this.faults.clear();
@@ -137,6 +153,10 @@ class WireTestServer implements WireServer {
 
   clearFaults(): void {
     this.faults.clear();
+  }
+
+  truncateOplog(): void {
+    this.log.truncate();
   }
 
   pause(): void {
@@ -175,14 +195,19 @@ class WireTestServer implements WireServer {
       const envelope = Object.fromEntries(Object.entries(request.command).filter(([key]) => !(key in body)));
       const name = commandName(request.command);
       this.record({ name, db: request.db, body, envelope });
-      const fault = this.faults.take(name);
+      const fault = this.faults.take(name, isChangeStreamCommand(request.command, this.cursors));
       if (fault?.kind === 'close') {
         socket.destroy();
         return;
       }
       const identity = { host: HOST, port: this.port, replicaSet: this.options.replicaSet };
-      const reply = fault?.reply ?? runCommand(request.command, { engine: this.engine, cursors: this.cursors, db: request.db, connectionId, identity, transactions: this.transactions });
-      if (request.expectsReply) socket.write(encodeReply(request, this.nextReplyId++, reply));
+      const context = { engine: this.engine, cursors: this.cursors, db: request.db, connectionId, identity, transactions: this.transactions, log: this.log, streams: this.streams };
+      const reply = fault?.reply ?? runCommand(request.command, context);
+      const send = (answer: Record<string, unknown>) => {
+        if (request.expectsReply && !socket.destroyed) socket.write(encodeReply(request, this.nextReplyId++, answer));
+      };
+      if (reply instanceof Promise) void reply.then(send);
+      else send(reply);
     };
     if (this.paused) this.held.push(answer);
     else answer();

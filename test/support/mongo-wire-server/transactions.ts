@@ -4,7 +4,9 @@
 // or never. Conflicts answer WriteConflict with TransientTransactionError, first writer wins, as
 // MongoDB's do; a standalone refuses transaction numbers. One deviation: MongoDB makes a write
 // outside a transaction wait for a transaction holding its document; here it goes ahead, and the
-// transaction then fails to commit with WriteConflict.
+// transaction then fails to commit with WriteConflict. A transaction's changes reach the oplog
+// (change-log.ts) together at its commit, in statement order, under its session.
+import type { ChangeLog, WriteRecord } from './change-log.ts';
 import { CommandError, writeConflict } from './errors.ts';
 import type { Engine } from './engine.ts';
 import { indexKeyOf, sameKey, uniqueIndexes } from './unique.ts';
@@ -24,6 +26,9 @@ interface Transaction {
   startSeq: number;
   /** Namespace (`db.collection`) -> ids this transaction wrote. */
   written: Map<string, Set<string>>;
+  /** Its changes, in statement order, for the oplog at its commit. */
+  records: WriteRecord[];
+  lsid: unknown;
 }
 
 /** A command's session fields, as the driver sends them in the envelope. */
@@ -40,11 +45,19 @@ export class Transactions {
   constructor(
     private readonly live: Engine,
     private readonly tracker: WriteTracker,
+    /** Where committed changes go (a replica set's oplog); none on a standalone. */
+    private readonly log?: ChangeLog,
   ) {}
 
   /** Server restart: every transaction in progress is gone. */
   clear(): void {
     this.sessions.clear();
+  }
+
+  /** A statement the transaction may not run: MongoDB aborts the transaction it was sent in. */
+  abandon(fields: SessionFields): void {
+    const transaction = fields.lsid === undefined ? undefined : this.sessions.get(sessionKey(fields.lsid));
+    if (transaction?.state === 'in progress') transaction.state = 'aborted';
   }
 
   endSessions(lsids: readonly unknown[]): void {
@@ -99,7 +112,8 @@ export class Transactions {
         throw new CommandError(225, 'TransactionTooOld', `Cannot start transaction ${txnNumber} on session because a newer transaction ${current.txnNumber} has already started.`);
       }
       // A newer transaction number aborts the session's older transaction.
-      const started: Transaction = { txnNumber, state: 'in progress', view: this.live.clone(), startSeq: this.tracker.sequence, written: new Map() };
+      const started: Transaction = { txnNumber, state: 'in progress', view: this.live.clone(), startSeq: this.tracker.sequence, written: new Map(), records: [], lsid: fields.lsid };
+      started.view.recorder = (record) => started.records.push(record);
       this.sessions.set(key, started);
       return started;
     }
@@ -143,6 +157,7 @@ export class Transactions {
       }
     }
     this.tracker.apply(transaction.view, this.live, transaction.written);
+    this.log?.append(transaction.records, { lsid: transaction.lsid, txnNumber });
     transaction.state = 'committed';
     return { ok: 1 };
   }

@@ -1,5 +1,7 @@
 // Write statements against the engine: insert/update/delete/findAndModify command bodies in,
-// MongoDB-shaped write results out. Unique indexes (and `_id`) are enforced (unique.ts).
+// MongoDB-shaped write results out. Unique indexes (and `_id`) are enforced (unique.ts). Each
+// document changed is recorded as the oplog would (insert, replace, update, delete); an update
+// that changes nothing is not.
 import { BSON } from 'mongodb';
 import type { CollectionData, Engine } from './engine.ts';
 import { asCommandError } from './errors.ts';
@@ -52,6 +54,7 @@ export function insertDocuments(engine: Engine, db: string, name: string, docume
     const doc = document._id === undefined ? { _id: new BSON.ObjectId(), ...cloneValue(document) } : cloneValue(document);
     assertUnique(data, `${db}.${name}`, doc);
     data.docs.push(doc);
+    engine.record({ op: 'insert', db, coll: name, id: doc._id, doc });
     n += 1;
   });
   return withErrors({ n }, errors);
@@ -74,7 +77,7 @@ export function updateDocuments(engine: Engine, db: string, name: string, statem
     const targets = (data?.docs ?? []).filter(matches).slice(0, statement.multi ? undefined : 1);
     for (const target of targets) {
       const next = applyUpdate(target, statement.u, false);
-      modified += replaceDocument(data!, db, name, target, next) ? 1 : 0;
+      modified += replaceDocument(engine, { db, name, data: data! }, target, next, statement.u) ? 1 : 0;
       matched += 1;
     }
     if (targets.length === 0 && statement.upsert) {
@@ -98,6 +101,7 @@ export function deleteDocuments(engine: Engine, db: string, name: string, statem
     const matches = compileFilter(statement.q);
     const doomed = data.docs.filter(matches).slice(0, statement.limit === 1 ? 1 : undefined);
     data.docs = data.docs.filter((doc) => !doomed.includes(doc));
+    for (const doc of doomed) engine.record({ op: 'delete', db, coll: name, id: doc._id });
     n += doomed.length;
   });
   return withErrors({ n }, errors);
@@ -121,12 +125,15 @@ export function findAndModify(engine: Engine, db: string, name: string, command:
   const project = (doc: EngineDoc | undefined) =>
     doc && command.fields && Object.keys(command.fields).length ? runPipeline([cloneValue(doc)], [{ $project: command.fields }], () => [])[0] : doc;
   if (command.remove) {
-    if (target) data!.docs = data!.docs.filter((doc) => doc !== target);
+    if (target) {
+      data!.docs = data!.docs.filter((doc) => doc !== target);
+      engine.record({ op: 'delete', db, coll: name, id: target._id });
+    }
     return { value: project(target) ?? null, lastErrorObject: { n: target ? 1 : 0 } };
   }
   if (target) {
     const next = applyUpdate(target, command.update, false);
-    replaceDocument(data!, db, name, target, next);
+    replaceDocument(engine, { db, name, data: data! }, target, next, command.update);
     return { value: project(command.new ? next : target) ?? null, lastErrorObject: { n: 1, updatedExisting: true } };
   }
   if (command.upsert) {
@@ -147,12 +154,23 @@ function upsert(engine: Engine, db: string, name: string, query: Filter, update:
   const { data } = engine.createCollection(db, name);
   assertUnique(data, `${db}.${name}`, created);
   data.docs.push(created);
+  engine.record({ op: 'insert', db, coll: name, id: created._id, doc: created });
   return created;
 }
 
-/** Swaps `next` in for `target`; says whether anything changed. */
-function replaceDocument(data: CollectionData, db: string, name: string, target: EngineDoc, next: EngineDoc): boolean {
+/** A collection and where it lives. */
+interface Place {
+  db: string;
+  name: string;
+  data: CollectionData;
+}
+
+/** Swaps `next` in for `target` and records it, a replacement or an update as `update` was; says whether anything changed. */
+function replaceDocument(engine: Engine, { db, name, data }: Place, target: EngineDoc, next: EngineDoc, update: unknown): boolean {
   assertUnique(data, `${db}.${name}`, next, target);
   data.docs[data.docs.indexOf(target)] = next;
-  return compareValues(target, next) !== 0;
+  if (compareValues(target, next) === 0) return false;
+  const change = { db, coll: name, id: next._id, doc: next };
+  engine.record(isReplacement(update) ? { op: 'replace', ...change } : { op: 'update', ...change, before: target });
+  return true;
 }

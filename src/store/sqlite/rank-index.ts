@@ -1,0 +1,275 @@
+// Counts and deep pages of a large collection without walking it: a rank group is the entries one
+// read shape picks (equalities and null tests), in one order, with checkpoints every so many
+// entries (checkpoints.ts). A count of a range is two binary searches and two walks of at most a
+// bucket; a page at any offset is a binary search and one seek. Each kind of group has its SQL
+// index (rank-sql.ts), learned from the reads that need it and kept in `_ranks`; checkpoints live
+// in memory (one per `spacing` entries), are built on first use, and move with every committed write.
+import { createHash } from 'node:crypto';
+import type Database from 'better-sqlite3';
+import { LRUCache } from 'lru-cache';
+import { Checkpoints, type Position } from './checkpoints.ts';
+import { quoted } from './database.ts';
+import { compareKeys, type Key } from './keys.ts';
+import {
+  and,
+  atOrAfter,
+  before,
+  boundClause,
+  definitionOf,
+  groupClause,
+  indexColumns,
+  nullKeyClause,
+  orderBy,
+  type Clause,
+  type ColumnOf,
+  type RankDefinition,
+} from './rank-sql.ts';
+import type { Bound, GroupTerm, RankShape } from './shape.ts';
+
+/** A key table's row as SQLite gives it (integers as bigint): `id` and `f:<field>` columns. */
+export type KeyRow = Readonly<Record<string, Key>>;
+
+export interface RankOptions {
+  /** Entries between checkpoints. */
+  spacing: number;
+  /** Kinds of group (SQL indexes) a collection may learn. */
+  maxDefinitions: number;
+}
+
+interface Learned {
+  definition: RankDefinition;
+  index: string;
+}
+
+interface Group {
+  readonly learned: Learned;
+  readonly terms: readonly GroupTerm[];
+  readonly clause: Clause;
+  checkpoints: Checkpoints;
+  stale: boolean;
+}
+
+/** A monotone test along a group's order, with SQL for the keys failing it. */
+interface Edge {
+  passes(key: Key): boolean;
+  failing: Clause;
+}
+
+const GROUPS_KEPT = 256;
+
+export class RankIndexes {
+  private readonly learned = new Map<string, Learned>();
+  private readonly groups = new LRUCache<string, Group>({ max: GROUPS_KEPT });
+  private readonly statements = new Map<string, Database.Statement>();
+
+  constructor(
+    private readonly db: Database.Database,
+    private readonly collection: string,
+    /** The key table's name in SQL (`"k:articles"`). */
+    private readonly keys: string,
+    private readonly column: ColumnOf,
+    private readonly options: RankOptions,
+  ) {
+    for (const row of db.prepare('SELECT name, definition FROM _ranks WHERE collection = ?').all(collection) as Array<{ name: string; definition: string }>) {
+      this.learned.set(row.definition, { definition: JSON.parse(row.definition) as RankDefinition, index: row.name });
+    }
+  }
+
+  /** How many entries match the shape, or undefined when no group may answer it. */
+  count(shape: RankShape): number | undefined {
+    const group = this.group(shape);
+    if (!group) return undefined;
+    if (!shape.range) return shape.order.field === 'id' ? group.checkpoints.size : undefined;
+    const [start, end] = this.edges(shape);
+    return Math.max(0, this.rankOfFirst(group, end) - this.rankOfFirst(group, start));
+  }
+
+  /** The ids of the page (`limit` 0: to the end), or undefined when no group may answer it. */
+  pageIds(shape: RankShape, skip: number, limit: number): number[] | undefined {
+    const group = this.group(shape);
+    if (!group) return undefined;
+    const [start, end] = shape.range ? this.edges(shape) : [undefined, undefined];
+    const first = start ? this.rankOfFirst(group, start) : 0;
+    const keyed = { first, length: Math.max(0, (end ? this.rankOfFirst(group, end) : group.checkpoints.size) - first) };
+    const nulls = shape.range || shape.order.field === 'id' ? 0 : this.nullKeys(group);
+    const segments = shape.order.direction === 1 ? (['nulls', 'keyed'] as const) : (['keyed', 'nulls'] as const);
+    let ids: number[] = [];
+    let offset = skip;
+    let wanted = limit > 0 ? limit : Number.POSITIVE_INFINITY;
+    for (const segment of segments) {
+      const length = segment === 'nulls' ? nulls : keyed.length;
+      const take = Math.min(wanted, Math.max(0, length - offset));
+      if (take > 0) ids = ids.concat(segment === 'nulls' ? this.nullPage(group, offset, take) : this.keyedPage(group, keyed.first + offset, take));
+      wanted -= take;
+      offset = Math.max(0, offset - length);
+    }
+    return ids;
+  }
+
+  /** A committed write changed one entry's keys (`before` absent: created; `after` absent: deleted). */
+  moved(before: KeyRow | undefined, after: KeyRow | undefined): void {
+    for (const group of this.groups.values()) {
+      if (group.stale) continue;
+      if (before && this.holds(group, before)) this.shift(group, before, -1);
+      if (after && this.holds(group, after)) this.shift(group, after, 1);
+    }
+  }
+
+  /** The collection was emptied or dropped: every group is built again on next use. */
+  clear(): void {
+    this.groups.clear();
+  }
+
+  /** SQLite's plan of each statement the groups read with (EXPLAIN QUERY PLAN): for tests and operators. */
+  plans(): string[] {
+    return [...this.statements.keys()].map((sql) => (this.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...Array.from(sql.matchAll(/\?/g), () => null)) as Array<{ detail: string }>).map((row) => row.detail).join(' | '));
+  }
+
+  /** Whether any group is kept: only then do writes need to tell `moved` their keys. */
+  get active(): boolean {
+    return this.groups.size > 0;
+  }
+
+  private shift(group: Group, row: KeyRow, delta: 1 | -1): void {
+    if (group.checkpoints.shift(this.position(group, row), delta)) group.stale = true;
+  }
+
+  private position(group: Group, row: KeyRow): Position {
+    const id = Number(row.id);
+    const order = group.learned.definition.order;
+    return { key: order === 'id' ? id : (row[`f:${order}`] ?? null), id };
+  }
+
+  private holds(group: Group, row: KeyRow): boolean {
+    const order = group.learned.definition.order;
+    if (order !== 'id' && (row[`f:${order}`] ?? null) === null) return false;
+    return group.terms.every((term) => {
+      const key = row[`f:${term.field}`] ?? null;
+      if (term.test === 'eq') return key !== null && compareKeys(key, term.key) === 0;
+      return (key === null) === (term.test === 'null');
+    });
+  }
+
+  /** The shape's group, built (or rebuilt) now if need be; undefined when none may be learned. */
+  private group(shape: RankShape): Group | undefined {
+    const learned = this.learn(definitionOf(shape));
+    if (!learned) return undefined;
+    const key = JSON.stringify([learned.index, shape.terms], (_, value: unknown) => (typeof value === 'bigint' ? `${value}n` : value));
+    let group = this.groups.get(key);
+    if (!group || group.stale) {
+      const clause = groupClause(shape.terms, learned.definition.order, this.column);
+      group = { learned, terms: shape.terms, clause, checkpoints: this.build(learned, clause), stale: false };
+      this.groups.set(key, group);
+    }
+    return group;
+  }
+
+  /** The definition's SQL index, made and noted on first need (at most `maxDefinitions`). */
+  private learn(definition: RankDefinition): Learned | undefined {
+    const text = JSON.stringify(definition);
+    const known = this.learned.get(text);
+    if (known || this.learned.size >= this.options.maxDefinitions) return known;
+    const index = `r:${this.collection}:${createHash('sha1').update(text).digest('hex').slice(0, 12)}`;
+    const bare: ColumnOf = (field) => (field === 'id' ? 'id' : quoted(`f:${field}`));
+    this.db.transaction(() => {
+      this.db.exec(`CREATE INDEX IF NOT EXISTS ${quoted(index)} ON ${this.keys} (${indexColumns(definition, bare)})`);
+      this.db.prepare('INSERT OR REPLACE INTO _ranks (collection, name, definition) VALUES (?, ?, ?)').run(this.collection, index, text);
+    })();
+    const learned = { definition, index };
+    this.learned.set(text, learned);
+    return learned;
+  }
+
+  /** Walks the group once, a checkpoint every `spacing` entries (SQL steps over the others). */
+  private build(learned: Learned, clause: Clause): Checkpoints {
+    const { order, direction } = learned.definition;
+    const checkpoints = new Checkpoints(direction, this.options.spacing);
+    const key = order === 'id' ? 'k.id' : this.column(order);
+    let from: Position | undefined;
+    for (;;) {
+      const where = and([clause, from ? atOrAfter(order, direction, from, this.column) : { where: '1', params: [] }]);
+      const sql = `SELECT ${key} AS key, k.id AS id FROM ${this.from(learned)} WHERE ${where.where} ORDER BY ${orderBy(order, direction, this.column)} LIMIT 1 OFFSET ?`;
+      const row = this.statement(sql).get(...where.params, from ? this.options.spacing : 0) as { key: Key; id: bigint } | undefined;
+      if (!row) break;
+      from = { key: order === 'id' ? Number(row.id) : row.key, id: Number(row.id) };
+      checkpoints.add(from, checkpoints.length * this.options.spacing);
+    }
+    const last = checkpoints.length - 1;
+    checkpoints.size = last < 0 ? 0 : checkpoints.rank(last) + this.countWhere(learned, [clause, atOrAfter(order, direction, checkpoints.at(last), this.column)]);
+    return checkpoints;
+  }
+
+  /** The edges of the shape's range along the group's order: where it starts, where it ends. */
+  private edges(shape: RankShape): [Edge, Edge] {
+    const { low, high } = shape.range!;
+    const field = shape.order.field;
+    const passesLow = this.edge(field, low, 'low');
+    const passesHigh = this.edge(field, high, 'high');
+    if (shape.order.direction === 1) return [passesLow, this.negated(field, high, 'high')];
+    return [passesHigh, this.negated(field, low, 'low')];
+  }
+
+  /** Keys passing `bound` as the `end` of a range. */
+  private edge(field: string, bound: Bound, end: 'low' | 'high'): Edge {
+    return { passes: (key) => passesBound(key, bound, end), failing: boundClause(field, bound, end, true, this.column) };
+  }
+
+  /** Keys failing `bound`: the entries past the range's far end. */
+  private negated(field: string, bound: Bound, end: 'low' | 'high'): Edge {
+    return { passes: (key) => !passesBound(key, bound, end), failing: boundClause(field, bound, end, false, this.column) };
+  }
+
+  /** Entries of the group before the first one passing `edge`. */
+  private rankOfFirst(group: Group, edge: Edge): number {
+    const { checkpoints, learned } = group;
+    const { order, direction } = learned.definition;
+    const index = checkpoints.lastFailing(edge.passes);
+    const parts = [group.clause, edge.failing];
+    if (index >= 0) parts.push(atOrAfter(order, direction, checkpoints.at(index), this.column));
+    if (index + 1 < checkpoints.length) parts.push(before(order, direction, checkpoints.at(index + 1), this.column));
+    return checkpoints.rank(index) + this.countWhere(learned, parts);
+  }
+
+  /** `take` ids of the group from the entry with `rank` entries before it. */
+  private keyedPage(group: Group, rank: number, take: number): number[] {
+    const { checkpoints, learned } = group;
+    const { order, direction } = learned.definition;
+    const index = checkpoints.bucketOf(rank);
+    const where = and([group.clause, index >= 0 ? atOrAfter(order, direction, checkpoints.at(index), this.column) : { where: '1', params: [] }]);
+    const sql = `SELECT k.id FROM ${this.from(learned)} WHERE ${where.where} ORDER BY ${orderBy(order, direction, this.column)} LIMIT ? OFFSET ?`;
+    return (this.statement(sql).pluck().all(...where.params, take, rank - checkpoints.rank(index)) as bigint[]).map(Number);
+  }
+
+  /** The group's entries whose order key is NULL: ordered by id, walked from the start. */
+  private nullPage(group: Group, offset: number, take: number): number[] {
+    const where = nullKeyClause(group.terms, group.learned.definition.order, this.column);
+    const sql = `SELECT k.id FROM ${this.from(group.learned)} WHERE ${where.where} ORDER BY k.id ASC LIMIT ? OFFSET ?`;
+    return (this.statement(sql).pluck().all(...where.params, take, offset) as bigint[]).map(Number);
+  }
+
+  private nullKeys(group: Group): number {
+    return this.countWhere(group.learned, [nullKeyClause(group.terms, group.learned.definition.order, this.column)]);
+  }
+
+  private countWhere(learned: Learned, parts: readonly Clause[]): number {
+    const where = and(parts);
+    return Number(this.statement(`SELECT count(*) FROM ${this.from(learned)} WHERE ${where.where}`).pluck().get(...where.params));
+  }
+
+  private from(learned: Learned): string {
+    return `${this.keys} AS k INDEXED BY ${quoted(learned.index)}`;
+  }
+
+  /** A prepared statement reading integers as bigint (keys compare exactly), kept for reuse. */
+  private statement(sql: string): Database.Statement {
+    let found = this.statements.get(sql);
+    if (!found) this.statements.set(sql, (found = this.db.prepare(sql).safeIntegers(true)));
+    return found;
+  }
+}
+
+/** Whether `key` lies on the inner side of `bound`, the range's `end`. */
+function passesBound(key: Key, bound: Bound, end: 'low' | 'high'): boolean {
+  const order = compareKeys(key, bound.key) * (end === 'low' ? 1 : -1);
+  return order > 0 || (order === 0 && bound.inclusive);
+}

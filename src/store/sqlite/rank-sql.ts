@@ -1,0 +1,92 @@
+// The SQL a rank group reads with: its index's columns, the WHERE picking the group, and the
+// conditions "at or after this position" and "the key passes this bound". Pure: column names in,
+// SQL text and parameters out. Positions are (key, id) in the group's order, ties by id ascending.
+import type { SortDirection } from '../store.ts';
+import type { Position } from './checkpoints.ts';
+import type { Bound, GroupTerm, RankShape } from './shape.ts';
+import type { Key } from './keys.ts';
+
+/** What a collection's rank groups of one kind share: their fields and the SQL index over them. */
+export interface RankDefinition {
+  /** Fields the group fixes by value (leading the index), sorted. */
+  readonly equal: readonly string[];
+  /** Fields the group tests for NULL (at the index's end: they would break its order). */
+  readonly nullness: readonly string[];
+  readonly order: string;
+  readonly direction: SortDirection;
+}
+
+export interface Clause {
+  readonly where: string;
+  readonly params: readonly Key[];
+}
+
+/** The definition a shape's groups share. */
+export function definitionOf(shape: RankShape): RankDefinition {
+  return {
+    equal: shape.terms.filter((term) => term.test === 'eq').map((term) => term.field),
+    nullness: shape.terms.filter((term) => term.test !== 'eq').map((term) => term.field),
+    order: shape.order.field,
+    direction: shape.order.direction,
+  };
+}
+
+/** The SQL column of a field (`k."f:views"`, `k.id`). */
+export type ColumnOf = (field: string) => string;
+
+/** The index's columns, in order: equal fields, the order key and id, then the null-tested fields. */
+export function indexColumns(definition: RankDefinition, bare: ColumnOf): string {
+  const direction = definition.direction === 1 ? 'ASC' : 'DESC';
+  const order = definition.order === 'id' ? [`id ${direction}`] : [`${bare(definition.order)} ${direction}`, 'id ASC'];
+  return [...definition.equal.map(bare), ...order, ...definition.nullness.map(bare)].join(', ');
+}
+
+/** The group's entries that have an order key. */
+export function groupClause(terms: readonly GroupTerm[], order: string, column: ColumnOf): Clause {
+  const parts = terms.map((term): Clause => {
+    if (term.test === 'eq') return { where: `${column(term.field)} = ?`, params: [term.key] };
+    return { where: `${column(term.field)} IS ${term.test === 'null' ? '' : 'NOT '}NULL`, params: [] };
+  });
+  if (order !== 'id') parts.push({ where: `${column(order)} IS NOT NULL`, params: [] });
+  return and(parts);
+}
+
+/** The group's entries whose order key is NULL (they sort before the others ascending, after them descending). */
+export function nullKeyClause(terms: readonly GroupTerm[], order: string, column: ColumnOf): Clause {
+  return and([groupClause(terms, 'id', column), { where: `${column(order)} IS NULL`, params: [] }]);
+}
+
+/** ORDER BY of the group's order. */
+export function orderBy(order: string, direction: SortDirection, column: ColumnOf): string {
+  const word = direction === 1 ? 'ASC' : 'DESC';
+  return order === 'id' ? `k.id ${word}` : `${column(order)} ${word}, k.id ASC`;
+}
+
+/** Entries at `position` or after it in the group's order (a key is never NULL in a group). */
+export function atOrAfter(order: string, direction: SortDirection, position: Position, column: ColumnOf): Clause {
+  if (order === 'id') return { where: `k.id ${direction === 1 ? '>=' : '<='} ?`, params: [position.id] };
+  const key = column(order);
+  // The first comparison lets SQLite seek; the second settles ties by id.
+  const [within, beyond] = direction === 1 ? ['>=', '>'] : ['<=', '<'];
+  return { where: `${key} ${within} ? AND (${key} ${beyond} ? OR k.id >= ?)`, params: [position.key, position.key, position.id] };
+}
+
+/** Entries before `position` in the group's order. */
+export function before(order: string, direction: SortDirection, position: Position, column: ColumnOf): Clause {
+  if (order === 'id') return { where: `k.id ${direction === 1 ? '<' : '>'} ?`, params: [position.id] };
+  const key = column(order);
+  const [within, beyond] = direction === 1 ? ['<=', '<'] : ['>=', '>'];
+  return { where: `${key} ${within} ? AND (${key} ${beyond} ? OR k.id < ?)`, params: [position.key, position.key, position.id] };
+}
+
+/** Keys passing `bound` as a low end (`low`) or a high end; `negate` for those failing it. */
+export function boundClause(order: string, bound: Bound, end: 'low' | 'high', negate: boolean, column: ColumnOf): Clause {
+  const operators = end === 'low' ? (bound.inclusive ? ['>=', '<'] : ['>', '<=']) : bound.inclusive ? ['<=', '>'] : ['<', '>='];
+  return { where: `${column(order)} ${operators[negate ? 1 : 0]} ?`, params: [bound.key] };
+}
+
+export function and(parts: readonly Clause[]): Clause {
+  const kept = parts.filter((part) => part.where !== '1');
+  if (kept.length === 0) return { where: '1', params: [] };
+  return { where: kept.map((part) => `(${part.where})`).join(' AND '), params: kept.flatMap((part) => part.params) };
+}

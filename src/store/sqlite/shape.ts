@@ -1,0 +1,124 @@
+// A MongoDB filter and sort -> the shape a rank group answers (rank-index.ts): equalities and
+// null tests that pick a group of entries, the field the group is ordered by, and at most one
+// range on that field. Anything else (an `$or`, a list, a second range, arrays) is no shape, and
+// the read goes to plain SQL. Pure: the key columns are passed in.
+import type { Filter, FindOptions, SortDirection } from '../store.ts';
+import { compareKeys, scalarKey, typeBounds, type Key } from './keys.ts';
+import type { KeyColumns } from './translate.ts';
+
+/** One condition picking the group: the field's key equals `key`, or is (not) NULL. */
+export type GroupTerm =
+  | { readonly field: string; readonly test: 'eq'; readonly key: Key }
+  | { readonly field: string; readonly test: 'null' | 'notnull' };
+
+/** One end of a range, on the order field's keys. */
+export interface Bound {
+  readonly key: Key;
+  readonly inclusive: boolean;
+}
+
+export interface RankShape {
+  /** Sorted by field. */
+  readonly terms: readonly GroupTerm[];
+  /** `id`, or a key column's field. */
+  readonly order: { readonly field: string; readonly direction: SortDirection };
+  /** Both ends always set: MongoDB compares within a type, so a range stops at its type's end. */
+  readonly range?: { readonly low: Bound; readonly high: Bound };
+}
+
+type Conditions = Map<string, { terms: GroupTerm[]; range?: { low: Bound; high: Bound } }>;
+
+const RANGE_OPERATORS = new Set(['$gt', '$gte', '$lt', '$lte']);
+
+/**
+ * The rank shape of a read, or undefined when a rank group cannot answer it. A page without a
+ * sort is in id order; a count has no order, so a range's field orders its group.
+ */
+export function rankShape(filter: Filter, sort: FindOptions['sort'] | 'count', columns: KeyColumns): RankShape | undefined {
+  const conditions: Conditions = new Map();
+  if (!collect(filter, columns, conditions)) return undefined;
+  const ranged = [...conditions].filter(([, found]) => found.range);
+  if (ranged.length > 1) return undefined;
+  const order = sort === 'count' ? { field: ranged[0]?.[0] ?? 'id', direction: 1 as const } : orderOf(sort, columns);
+  if (!order || (ranged.length === 1 && ranged[0][0] !== order.field)) return undefined;
+  const terms = [...conditions.values()].flatMap((found) => found.terms).sort((a, b) => (a.field < b.field ? -1 : a.field > b.field ? 1 : 0));
+  if (terms.some((term, i) => i > 0 && terms[i - 1].field === term.field)) return undefined;
+  if (terms.some((term) => term.field === order.field)) return undefined;
+  return { terms, order, range: ranged[0]?.[1].range };
+}
+
+/** The order a page is walked in: its one sort key (ties by id ascending), or id. */
+function orderOf(sort: FindOptions['sort'], columns: KeyColumns): RankShape['order'] | undefined {
+  const keys = (sort ?? []).filter(([field, direction], i, all) => !(field === 'id' && direction === 1 && i === all.length - 1 && i > 0));
+  if (keys.length > 1) return undefined;
+  if (keys.length === 0) return { field: 'id', direction: 1 };
+  const [field, direction] = keys[0];
+  return field === 'id' || plainColumn(field, columns) ? { field, direction } : undefined;
+}
+
+function plainColumn(field: string, columns: KeyColumns): boolean {
+  return columns.column(field) !== undefined && columns.holds(field) === 0;
+}
+
+/** Adds the filter's conditions (a conjunction) to `into`; false when one is not a shape's. */
+function collect(filter: Filter, columns: KeyColumns, into: Conditions): boolean {
+  return Object.entries(filter).every(([key, value]) => {
+    if (key === '$and') return Array.isArray(value) && value.every((part) => collect(part as Filter, columns, into));
+    if (key.startsWith('$') || (key !== 'id' && !plainColumn(key, columns))) return false;
+    const found = condition(key, value);
+    if (!found || into.has(key)) return false;
+    into.set(key, found);
+    return true;
+  });
+}
+
+function condition(field: string, value: unknown): { terms: GroupTerm[]; range?: { low: Bound; high: Bound } } | undefined {
+  if (!isOperatorObject(value)) return field === 'id' ? undefined : equality(field, value);
+  const operators = Object.keys(value);
+  if (operators.length === 1 && operators[0] === '$eq') return field === 'id' ? undefined : equality(field, value.$eq);
+  if (operators.length === 1 && operators[0] === '$ne' && value.$ne === null && field !== 'id') return { terms: [{ field, test: 'notnull' }] };
+  if (!operators.every((operator) => RANGE_OPERATORS.has(operator))) return undefined;
+  const range = operators.map((operator) => rangeOf(operator, value[operator]));
+  return range.every(Boolean) ? { terms: [], range: range.reduce((a, b) => intersect(a!, b!))! } : undefined;
+}
+
+function equality(field: string, value: unknown): { terms: GroupTerm[] } | undefined {
+  if (value instanceof RegExp || (typeof value === 'object' && value !== null && !(value instanceof Date))) return undefined;
+  const key = scalarKey(value);
+  if (key === undefined) return undefined;
+  return { terms: [key === null ? { field, test: 'null' } : { field, test: 'eq', key }] };
+}
+
+/** One operator's range, kept within its value's type as MongoDB compares. */
+function rangeOf(operator: string, value: unknown): { low: Bound; high: Bound } | undefined {
+  if (value instanceof RegExp || (typeof value === 'object' && value !== null && !(value instanceof Date))) return undefined;
+  const key = scalarKey(value);
+  const bounds = key === undefined || key === null ? undefined : typeBounds(key);
+  if (!bounds || key === undefined) return undefined;
+  const typeLow = { key: bounds.low, inclusive: true };
+  const typeHigh = { key: bounds.high, inclusive: false };
+  switch (operator) {
+    case '$gt':
+    case '$gte':
+      return { low: { key, inclusive: operator === '$gte' }, high: typeHigh };
+    default:
+      return { low: typeLow, high: { key, inclusive: operator === '$lte' } };
+  }
+}
+
+function intersect(a: { low: Bound; high: Bound }, b: { low: Bound; high: Bound }): { low: Bound; high: Bound } {
+  return { low: tighter(a.low, b.low, 1), high: tighter(a.high, b.high, -1) };
+}
+
+/** The stricter of two bounds: the greater low (`side` 1) or the smaller high (`side` -1). */
+function tighter(a: Bound, b: Bound, side: 1 | -1): Bound {
+  const order = compareKeys(a.key, b.key) * side;
+  if (order !== 0) return order > 0 ? a : b;
+  return a.inclusive ? b : a;
+}
+
+function isOperatorObject(value: unknown): value is Record<string, unknown> {
+  if (value === null || typeof value !== 'object' || Array.isArray(value) || value instanceof Date || value instanceof RegExp) return false;
+  const keys = Object.keys(value);
+  return keys.length > 0 && keys.every((key) => key.startsWith('$'));
+}
