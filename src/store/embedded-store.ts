@@ -79,7 +79,7 @@ export class EmbeddedStore implements Store {
     const docs: Doc[] = [];
     for (let start = 0; start < ids.length; start += READ_BATCH) {
       if (start > 0) await new Promise((resolve) => setImmediate(resolve));
-      docs.push(...this.byIds(tables, ids.slice(start, start + READ_BATCH)).map(shape));
+      docs.push(...this.byIds(tables, ids.slice(start, start + READ_BATCH), !options.readOnce).map(shape));
     }
     return docs;
   }
@@ -326,8 +326,8 @@ export class EmbeddedStore implements Store {
     return found;
   }
 
-  /** The documents with these ids, in their order. */
-  private byIds(tables: CollectionTables, ids: readonly number[]): Doc[] {
+  /** The documents with these ids, in their order; `keep`: those decoded now are kept. */
+  private byIds(tables: CollectionTables, ids: readonly number[], keep = true): Doc[] {
     if (ids.length === 0) return [];
     const found = new Map<number, Doc>();
     for (const id of ids) {
@@ -337,7 +337,7 @@ export class EmbeddedStore implements Store {
     if (found.size < ids.length) {
       const missing = ids.filter((id) => !found.has(id));
       const rows = this.statement(`SELECT id, doc FROM ${tables.docs} WHERE id IN (SELECT value FROM json_each(?))`).all(JSON.stringify(missing)) as Array<{ id: number; doc: Buffer }>;
-      for (const row of rows) found.set(row.id, this.documents.decoded(tables.name, row.id, row.doc));
+      for (const row of rows) found.set(row.id, this.documents.decoded(tables.name, row.id, row.doc, keep));
     }
     return ids.map((id) => found.get(id)!);
   }

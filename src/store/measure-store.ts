@@ -35,7 +35,7 @@ export async function measureStore(model: ContentModel, store: Pick<Store, 'find
     const projection = listProjection(ct);
     for (let after = Number.NEGATIVE_INFINITY; ; ) {
       const filter = Number.isFinite(after) ? { id: { $gt: after } } : {};
-      const batch = await store.find(ct.collectionName, filter, { sort: [['id', 1]], limit: batchSize, projection });
+      const batch = await store.find(ct.collectionName, filter, { sort: [['id', 1]], limit: batchSize, projection, readOnce: true });
       meter.add(ct.collectionName, batch);
       if (batch.length < batchSize) break;
       after = batch.at(-1)!.id;

@@ -17,6 +17,11 @@ export interface FindOptions {
   limit?: number;
   /** Inclusion projection (`{ id: 1, author: 1 }`); absent means the whole document. */
   projection?: Record<string, 1>;
+  /**
+   * The documents are read once, in a long walk (the entry estimate's measurement): a store that
+   * keeps documents it read (the embedded store's decoded documents) keeps none of these.
+   */
+  readOnce?: boolean;
 }
 
 export interface IndexSpec {

@@ -87,6 +87,15 @@ describe('measuring a store', () => {
     expect(store.reads.every((read) => read.limit === 2 && read.answered <= 2)).toBe(true);
   });
 
+  it.each([
+    ['a find read once (the stream\'s) keeps none of its documents: each read decodes anew', true, false],
+    ['an ordinary find keeps them: the next read hands out the same document', false, true],
+  ])('on the embedded store, %s', async (_name, readOnce, same) => {
+    const store = await storeOfFixture();
+    const read = async () => (await store.find('articles', { id: { $gt: 0 } }, { sort: [['id', 1]], limit: 2, readOnce }))[0];
+    expect((await read()) === (await read())).toBe(same);
+  });
+
   it('reads a stored measurement with one find and a count per content-type, reading no entry', async () => {
     const inner = await storeOfFixture();
     await inner.write([{ op: 'put', collection: '_measurements', doc: measurementDoc(model, new Map([['api::article.article.tags', 7]]), new Date()) }]);
