@@ -113,6 +113,10 @@ function integer(attribute: ScalarAttribute, value: unknown, path: readonly stri
 /** A biginteger: a whole number or a text of digits, kept whole as a bigint (Strapi would store "12abc"; docs/decisions.md). */
 function bigInteger(attribute: ScalarAttribute, value: unknown, path: readonly string[]): ScalarResult {
   const digits = typeof value === 'string' ? value.trim() : typeof value === 'number' && Number.isSafeInteger(value) ? String(value) : undefined;
+  if (typeof value === 'number' && Number.isInteger(value) && digits === undefined) {
+    // JSON.parse has already rounded it (9007199254740993 arrives as …992): only text keeps the digits.
+    return refused([issue(path, `must be given as a string of digits beyond ±${Number.MAX_SAFE_INTEGER} (a JSON number there may have lost digits), but the value was: \`${value}\`.`)]);
+  }
   if (digits === undefined || !/^-?\d+$/.test(digits)) {
     return refused([typeof value === 'number' && Number.isFinite(value) ? issue(path, 'must be an integer') : typeIssue(path, 'biginteger', value)]);
   }

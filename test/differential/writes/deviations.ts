@@ -59,7 +59,7 @@ export function explain(step: WriteStep, strapi: Answer, ours: Answer, context: 
   const strapiError = errorOf(strapi);
   if (strapi.status === 400 && strapiError?.name === 'SyntaxError' && !('details' in strapiError) && isDeepStrictEqual({ ...strapiError, details: {} }, errorOf(ours))) return 'syntax-error-details';
   if (isZoneRefusal(strapi, ours)) return 'zone-components';
-  if (refusedOnly(strapi, ours, (message) => message.includes('must be a `biginteger` type'))) return 'biginteger-digits';
+  if (refusedOnly(strapi, ours, (message) => BIGINTEGER_REFUSALS.some((text) => message.includes(text)))) return 'biginteger-digits';
   if (refusedOnly(strapi, ours, (message) => INT32_BOUND.test(message))) return 'integer-32-bits';
   if (isArrayDataRefusal(step, strapi, ours, context.model)) return 'i18n-data-array';
   if (strapi.status !== ours.status) return undefined;
@@ -166,6 +166,9 @@ function mediaGivenObjects(context: ExplainContext, end: number): Set<string> {
   }
   return written;
 }
+
+/** Our refusals of what Strapi stores in a biginteger (docs/decisions.md, "Stores any text in a `biginteger`"). */
+const BIGINTEGER_REFUSALS = ['must be a `biginteger` type', 'must be an integer', 'must be given as a string of digits beyond'];
 
 const INT32_BOUND = /must be (less than or equal to 2147483647|greater than or equal to -2147483648)$/;
 
