@@ -5,6 +5,7 @@ import type { Access } from '../access/access.ts';
 import type { ContentModel, ContentType } from '../model/types.ts';
 import type { Doc, ReadStore } from '../store/store.ts';
 import { compileFilters } from './query/filters.ts';
+import { linkOrdered } from './query/link-order.ts';
 import { and, filterScope, publicationFilter, readEntries, readPerParent, type PublicationState } from './query/read.ts';
 import { planSort } from './query/sort.ts';
 
@@ -127,7 +128,10 @@ export function createLoaders(model: ContentModel, store: ReadStore, access: Pic
       memo(loaderKey('inverse', ct.uid, args, field), () =>
         new DataLoader<number, Doc[]>(async (parentIds) => {
           const filter = await relationFilter(ct, args, { [field]: { $in: [...parentIds] } });
-          const byParent = await readPerParent(store, ct, filter, planSort(scopeFor(args), ct, args.sort), field, parentIds, args.perParent);
+          // Without a sort of its own, a `mappedBy` list comes in the order its links were made.
+          const owning = ct.attributes.get(field);
+          const linkOrder = !hasSort(args.sort) && linkOrdered(owning) ? owning : undefined;
+          const byParent = await readPerParent(store, ct, filter, planSort(scopeFor(args), ct, args.sort), field, parentIds, args.perParent, linkOrder);
           return parentIds.map((id) => byParent.get(id) ?? []);
         }, { batch, batchScheduleFn }),
       ),

@@ -1,6 +1,7 @@
 // `createLocalization`: a new entry in another locale of an existing entry's group. It joins the
 // group (each member lists it, it lists them) and starts as a draft unless the body publishes it.
 import { ApplicationError, NotFoundError, ValidationError } from '../errors/errors.ts';
+import { isRecord } from '../model/problems.ts';
 import type { ContentType } from '../model/types.ts';
 import type { Doc } from '../store/store.ts';
 import { systemFields } from './create.ts';
@@ -8,7 +9,9 @@ import type { CreateLocalizationInput } from './operation.ts';
 import type { RequestScope } from './scope.ts';
 import { buildContext, commit } from './write/commit.ts';
 import { applyData } from './write/entry.ts';
+import { withLinkPlaces } from './write/link-order.ts';
 import { checkedData } from './write/input.ts';
+import { callerData } from './write/restricted-relations.ts';
 import { shareWithLocalizations, withSharedFrom } from './write/locales.ts';
 import { applyOtherSides } from './write/other-side.ts';
 import { PendingWrite } from './write/pending.ts';
@@ -27,15 +30,18 @@ export function createLocalization(scope: RequestScope, type: ContentType, input
     const group = [source.id, ...idsOf(source.localizations)];
     const members = await writer.store.find(type.collectionName, { id: { $in: group } });
     if (members.some((doc) => doc.locale === locale)) throw new ApplicationError('locale is already used');
-    const data = await checkedData({ model: scope.model, store: writer.store, type, mode: 'create', data: input.data });
+    const body = callerData(scope, type, input.data);
+    const data = await checkedData({ model: scope.model, store: writer.store, type, mode: 'create', data: body });
     const id = await writer.store.allocateIds(type.collectionName, 1);
-    const fields = await applyData(buildContext(scope.model, writer), type, data);
-    const doc = withSharedFrom(type, { ...fields, ...systemFields(type, data, false, locale), localizations: group, id } as Doc, input.data, source);
+    const context = buildContext(scope.model, writer);
+    const fields = await applyData(context, type, data);
     const pending = new PendingWrite(writer.store);
+    const shared = await withSharedFrom(context, type, { ...fields, ...systemFields(type, data, false, locale), localizations: group, id } as Doc, body, source);
+    const doc = await withLinkPlaces(type, shared, data, undefined, pending);
     pending.put(type.collectionName, doc);
     for (const member of members) pending.put(type.collectionName, { ...member, localizations: [...idsOf(member.localizations), id] });
     await applyOtherSides(scope.model, type, doc, data, pending);
-    await shareWithLocalizations(type, doc, pending);
+    await shareWithLocalizations(context, type, doc, pending, new Set(isRecord(body) ? Object.keys(body) : []));
     const written = (await pending.get(type.collectionName, id))!;
     await commit(writer, pending);
     return { data: written };

@@ -8,7 +8,9 @@ import type { RequestScope } from './scope.ts';
 import { buildContext, commit } from './write/commit.ts';
 import type { EntryData } from './write/entry-data.ts';
 import { applyData } from './write/entry.ts';
+import { withLinkPlaces } from './write/link-order.ts';
 import { checkedData } from './write/input.ts';
+import { callerData } from './write/restricted-relations.ts';
 import { applyOtherSides } from './write/other-side.ts';
 import { PendingWrite } from './write/pending.ts';
 import { createLocale, writerOf } from './write/target.ts';
@@ -17,11 +19,11 @@ export function create(scope: RequestScope, type: ContentType, input: CreateInpu
   const writer = writerOf(scope);
   return writer.serially(async () => {
     const locale = createLocale(scope, type, input.locale, input.data);
-    const data = await checkedData({ model: scope.model, store: writer.store, type, mode: 'create', data: input.data });
+    const data = await checkedData({ model: scope.model, store: writer.store, type, mode: 'create', data: callerData(scope, type, input.data) });
     const id = await writer.store.allocateIds(type.collectionName, 1);
     const fields = await applyData(buildContext(scope.model, writer), type, data);
-    const doc = { ...fields, ...systemFields(type, data, input.publishByDefault, locale), id } as Doc;
     const pending = new PendingWrite(writer.store);
+    const doc = await withLinkPlaces(type, { ...fields, ...systemFields(type, data, input.publishByDefault, locale), id } as Doc, data, undefined, pending);
     pending.put(type.collectionName, doc);
     await applyOtherSides(scope.model, type, doc, data, pending);
     const written = (await pending.get(type.collectionName, id))!;

@@ -1,5 +1,6 @@
 // `delete`: removes one entry (or a single type's), answers it as it was, and leaves no id of it
 // behind: the relations that held it and its localizations' lists let it go in the same write.
+import { NotFoundError } from '../errors/errors.ts';
 import type { ContentType } from '../model/types.ts';
 import type { Doc } from '../store/store.ts';
 import type { DeleteInput } from './operation.ts';
@@ -14,6 +15,7 @@ export function deleteEntry(scope: RequestScope, type: ContentType, input: Delet
   const writer = writerOf(scope);
   return writer.serially(async () => {
     const entry = await existingEntry(scope, type, input.id, input.locale);
+    if (input.publicationState === 'LIVE' && type.kind === 'singleType' && type.draftAndPublish && entry.publishedAt == null) throw new NotFoundError('Not Found');
     const pending = new PendingWrite(writer.store);
     pending.remove(type.collectionName, entry.id);
     await releaseDeleted(scope.model, type, entry.id, pending);

@@ -45,6 +45,11 @@ export interface UpdateInput {
 export interface DeleteInput {
   id?: string | number | null;
   locale?: string | null;
+  /**
+   * REST reads a single type's entry in its publication state (live unless `preview` is asked),
+   * so a draft is not found there, as Strapi answers; absent, any entry is found.
+   */
+  publicationState?: PublicationState | null;
 }
 
 /** A new locale of an entry: `POST /api/articles/1/localizations`, `createArticleLocalization`. */

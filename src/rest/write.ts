@@ -30,7 +30,9 @@ export async function writeAnswer(deps: WriteDeps, request: Request, route: Rout
   if (operation.action === 'delete') {
     // Authorized first: a caller that may not delete learns nothing of the entry.
     authorize(base, operation);
-    const entry = await readBack(deps, base, route, url, route.write.id === undefined ? undefined : { id: Number(route.write.id) });
+    // A single type's DELETE answers its scalars whatever the query asks, as Strapi's does.
+    const asked = route.target.kind === 'singleType' ? scalarsOnly(url) : url;
+    const entry = await readBack(deps, base, route, asked, route.write.id === undefined ? undefined : { id: Number(route.write.id) });
     await runOperation(scope, operation);
     return entry;
   }
@@ -39,6 +41,12 @@ export async function writeAnswer(deps: WriteDeps, request: Request, route: Rout
   // Strapi answers a new localization flat: its fields and its group's, without relations.
   const read = await readBack(deps, base, route, new URL('?populate[localizations]=true', url), data);
   return flatEntry((read as { data: unknown }).data);
+}
+
+/** The URL with only its `locale` kept: no `populate`, no `fields`. */
+function scalarsOnly(url: URL): URL {
+  const locale = url.searchParams.get('locale');
+  return new URL(`${url.pathname}${locale === null ? '' : `?${new URLSearchParams({ locale })}`}`, url);
 }
 
 /** An entry of the `{ data: { id, attributes } }` shape, flat (`{ id, ...attributes }`), its localizations too. */
@@ -93,11 +101,12 @@ function writeOperation(route: Route & { write: RestWrite }, body: unknown, quer
   const id = route.write.id;
   switch (route.write.action) {
     case 'create':
-      return { action: 'create', type, input: { data, locale, publishByDefault: true } };
+      // Strapi's REST create takes the locale from `data.locale` only; its `?locale=` is ignored.
+      return { action: 'create', type, input: { data, publishByDefault: true } };
     case 'update':
       return { action: 'update', type, input: { id, data, locale } };
     case 'delete':
-      return { action: 'delete', type, input: { id, locale } };
+      return { action: 'delete', type, input: { id, locale, publicationState: query.get('publicationState') === 'preview' ? 'PREVIEW' : 'LIVE' } };
     case 'createLocalization':
       return { action: 'createLocalization', type, input: { id, ...localization(body) } };
   }

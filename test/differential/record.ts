@@ -61,9 +61,33 @@ class LeakyRelationsStore extends EmbeddedStore {
   }
 }
 
+/**
+ * Strapi's leak in relation filters alone: the id lookups a filter through a relation makes see
+ * drafts, while populated relations do not. They are this gateway's only reads with a projection
+ * (it does not narrow reads), and have no page window.
+ */
+class LeakyFiltersStore extends EmbeddedStore {
+  override find(collection: string, filter: Filter, options: FindOptions = {}) {
+    return super.find(collection, options.projection && !options.limit ? (withoutLiveCondition(filter) as Filter) : filter, options);
+  }
+}
+
+/** Whether `filter` names one entry by its id (`{ id: 3 }`, alone or in an `$and`), as a read by id does. */
+const namesOneId = (filter: Filter): boolean =>
+  typeof filter.id === 'number' || (Array.isArray(filter.$and) && (filter.$and as Filter[]).some(namesOneId));
+
+/** Strapi's leak of a draft read by id alone: the entry itself, not what it relates to. */
+class LeakyByIdStore extends EmbeddedStore {
+  override find(collection: string, filter: Filter, options: FindOptions = {}) {
+    return super.find(collection, options.limit === 1 && namesOneId(filter) ? (withoutLiveCondition(filter) as Filter) : filter, options);
+  }
+}
+
 const gateway = (await modelGateway(config.schema, config.seed)).gateway;
+const leakyFilters = (await modelGateway(config.schema, config.seed, { store: new LeakyFiltersStore() })).gateway;
 const leakyRelations = (await modelGateway(config.schema, config.seed, { store: new LeakyRelationsStore() })).gateway;
 const leakyById = (await modelGateway(config.schema, leakySeed())).gateway;
+const leakyEntryById = (await modelGateway(config.schema, config.seed, { store: new LeakyByIdStore() })).gateway;
 
 /** Drops `publishedAt` (which differs by design in the leaky store) and sorts lists by id. */
 function loosen(value: unknown, { order, published }: { order: boolean; published: boolean }): unknown {
@@ -115,9 +139,10 @@ async function classify(c: Case, strapi: Answer, ours: Answer): Promise<Deviatio
     return 'forbidden-relation-in-populate-filters';
   }
   const close = (answer: Answer) => same(strapi, answer, { order: true, published: true }) || same(strapi, answer, { order: false, published: true });
-  if (close(await ask(leakyRelations, c))) return 'drafts-through-relations';
+  if (close(await ask(leakyRelations, c)) || close(await ask(leakyFilters, c))) return 'drafts-through-relations';
   // By id, the entry itself is the draft (its publishedAt differs in the published copy).
   const byId = /^\/api\/[^/?]+\/\d+/.test(c.path ?? '') || /\(id: /.test(c.graphql ?? '');
+  if (byId && close(await ask(leakyEntryById, c))) return 'draft-by-id';
   const leakedById = await ask(leakyById, c);
   if (byId && (same(strapi, leakedById, { order: true, published: false }) || same(strapi, leakedById, { order: false, published: false }))) return 'draft-by-id';
   if (sortLeak(c, strapi, ours)) return 'sort-through-relation-leaks-field';

@@ -43,7 +43,7 @@ export interface RecordedSet {
   deviations: Record<string, Deviation>;
 }
 
-export const SETS = ['conformance-fixture', 'foodadvisor', 'corporate-starter'] as const;
+export const SETS = ['conformance-fixture', 'foodadvisor', 'corporate-starter', 'conformance-fixture-61', 'foodadvisor-61', 'corporate-starter-61'] as const;
 export const setFolder = (name: string) => `test/fixtures/differential/${name}`;
 
 /** A recorded set, or undefined when its schema (in ../shared) or its recording is absent. */

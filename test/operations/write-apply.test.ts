@@ -1,8 +1,9 @@
 // The write operations' own steps, on the fixture's model: a relation change on a list of ids,
 // EntryData applied to a stored document (components changed in place or made anew, zones
-// replaced), and what a write does to the other entries (the `mappedBy` side, one-to-many
-// targets taken from their holder, a deleted entry let go everywhere).
+// replaced), and what a write does to the other entries (the `mappedBy` side, a two-sided
+// one-to-one's target taken from its holder, a deleted entry let go everywhere).
 import { beforeEach, describe, expect, it } from 'vitest';
+import { loadContentModel } from '../../src/model/load.ts';
 import type { ContentModel } from '../../src/model/types.ts';
 import { contentType } from '../../src/model/types.ts';
 import type { EntryData, FieldWrite, Position, RelationChange } from '../../src/operations/write/entry-data.ts';
@@ -32,6 +33,7 @@ describe('a relation change on the ids an attribute holds', () => {
     ['connect before an id it does not hold appends', [1], edit([[3, { kind: 'before', id: 9 }]]), [1, 3]],
     ['disconnect removes', [1, 2, 3], edit([], [2]), [1, 3]],
     ['disconnect, then connect', [1, 2], edit([[4, { kind: 'start' }]], [1]), [4, 2]],
+    ['an item placed after one connected later in the list follows it, as Strapi sorts them', [1], edit([[5, { kind: 'after', id: 6 }], [6, { kind: 'start' }]]), [6, 5, 1]],
   ])('%s', (_name, current, change, expected) => {
     expect(changedIds(current, change)).toEqual(expected);
   });
@@ -113,8 +115,9 @@ describe('what a write does to the other entries', () => {
     await applyOtherSides(model, tag, { id: 1 }, data({ articles: { kind: 'relation', change: { kind: 'set', ids: [2, 3] } } }), pending);
     expect(pending.changes()).toEqual([
       { op: 'put', collection: 'articles', doc: { id: 1, tags: [] } },
-      { op: 'put', collection: 'articles', doc: { id: 2, tags: [2, 1] } },
-      { op: 'put', collection: 'articles', doc: { id: 3, tags: [1] } },
+      // Each new link goes last in the tag's list (docs/storage.md, "Link order").
+      { op: 'put', collection: 'articles', doc: { id: 2, tags: [2, 1], _linkOrder: { tags: [null, 1] } } },
+      { op: 'put', collection: 'articles', doc: { id: 3, tags: [1], _linkOrder: { tags: [2] } } },
     ]);
   });
 
@@ -125,7 +128,7 @@ describe('what a write does to the other entries', () => {
     await applyOtherSides(model, author, { id: 5 }, data({ articles: { kind: 'relation', change: { kind: 'set', ids: [2] } } }), pending);
     expect(pending.changes()).toEqual([
       { op: 'put', collection: 'articles', doc: { id: 1, author: null } },
-      { op: 'put', collection: 'articles', doc: { id: 2, author: 5 } },
+      { op: 'put', collection: 'articles', doc: { id: 2, author: 5, _linkOrder: { author: 1 } } },
     ]);
   });
 
@@ -137,16 +140,27 @@ describe('what a write does to the other entries', () => {
     await expect(applyOtherSides(model, author, { id: 5 }, data({ articles: { kind: 'relation', change: edit([[2, { kind: 'before', id: 1 }]]) } }), new PendingWrite(store))).resolves.toBeUndefined();
   });
 
-  it('a one-to-many owner takes a target from the entry that held it', async () => {
+  it('a one-way one-to-many leaves a target its other holders hold, as Strapi\'s join table does', async () => {
     const store = await storeWith({ articles: [{ id: 1, related: [3, 4] }, { id: 2, related: [] }] });
     const pending = new PendingWrite(store);
     const article = contentType(model, 'api::article.article');
     const written = { id: 2, related: [4] };
     pending.put('articles', written);
     await applyOtherSides(model, article, written, data({ related: { kind: 'relation', change: { kind: 'set', ids: [4] } } }), pending);
+    expect(pending.changes()).toEqual([{ op: 'put', collection: 'articles', doc: { id: 2, related: [4] } }]);
+  });
+
+  it('a two-sided one-to-one owner takes its target from the entry that held it', async () => {
+    const demo = await loadContentModel('schema');
+    const store = await storeWith({ sections: [{ id: 1, editor: 7 }, { id: 2, editor: null }] });
+    const pending = new PendingWrite(store);
+    const section = contentType(demo, 'api::section.section');
+    const written = { id: 2, editor: 7 };
+    pending.put('sections', written);
+    await applyOtherSides(demo, section, written, data({ editor: { kind: 'relation', change: { kind: 'set', ids: [7] } } }), pending);
     expect(pending.changes()).toEqual([
-      { op: 'put', collection: 'articles', doc: { id: 2, related: [4] } },
-      { op: 'put', collection: 'articles', doc: { id: 1, related: [3] } },
+      { op: 'put', collection: 'sections', doc: { id: 2, editor: 7 } },
+      { op: 'put', collection: 'sections', doc: { id: 1, editor: null } },
     ]);
   });
 
@@ -170,12 +184,30 @@ describe('attributes one for every locale', () => {
     expect(sharedNames(article)).toEqual(expect.arrayContaining(['kind', 'views', 'featured', 'cover', 'gallery']));
     expect(sharedNames(article)).not.toContain('title');
     const source = { id: 1, title: 'Hello', views: 10, kind: 'news', localizations: [] };
-    const filled = withSharedFrom(article, { id: 2, title: 'Bonjour', views: null, kind: 'guide', localizations: [1] }, { title: 'Bonjour', kind: 'guide' }, source);
+    const filled = await withSharedFrom(context(), article, { id: 2, title: 'Bonjour', views: null, kind: 'guide', localizations: [1] }, { title: 'Bonjour', kind: 'guide' }, source);
     expect(filled).toMatchObject({ title: 'Bonjour', views: 10, kind: 'guide' });
     const store = new EmbeddedStore();
     await store.upsertMany('articles', [source]);
     const pending = new PendingWrite(store);
-    await shareWithLocalizations(article, filled, pending);
+    await shareWithLocalizations(context(), article, filled, pending, new Set(['title', 'kind']));
     expect(pending.changes()).toEqual([{ op: 'put', collection: 'articles', doc: { ...source, views: 10, kind: 'guide' } }]);
+  });
+
+  it('a component not localized is copied to the other locales as items of their own, when the write names it', async () => {
+    const { withSharedFrom, shareWithLocalizations } = await import('../../src/operations/write/locales.ts');
+    const food = await loadContentModel('../shared/models/foodadvisor');
+    const restaurant = contentType(food, 'api::restaurant.restaurant');
+    const foodContext = { model: food, newId: async () => ++ids };
+    const source = { id: 1, name: 'Copper', socialNetworks: [{ id: 7, url: 'https://a.example' }], localizations: [] };
+    const filled = await withSharedFrom(foodContext, restaurant, { id: 2, name: 'Cuivre', localizations: [1] }, { name: 'Cuivre' }, source);
+    expect(filled.socialNetworks).toEqual([{ id: 101, url: 'https://a.example' }]);
+    const store = new EmbeddedStore();
+    await store.upsertMany('restaurants', [source]);
+    const unnamed = new PendingWrite(store);
+    await shareWithLocalizations(foodContext, restaurant, { ...filled, socialNetworks: [{ id: 50, url: 'https://b.example' }] }, unnamed, new Set(['name']));
+    expect(unnamed.changes()).toEqual([]);
+    const named = new PendingWrite(store);
+    await shareWithLocalizations(foodContext, restaurant, { ...filled, socialNetworks: [{ id: 50, url: 'https://b.example' }] }, named, new Set(['socialNetworks']));
+    expect(named.changes()).toEqual([{ op: 'put', collection: 'restaurants', doc: { ...source, socialNetworks: [{ id: 102, url: 'https://b.example' }] } }]);
   });
 });

@@ -62,6 +62,28 @@ describe('a write answers the written entry as a GET of it would', () => {
   });
 });
 
+describe('a mappedBy list keeps the order its links were made in, as Strapi\'s inverse order column', () => {
+  const ids = async (path: string) => ((await call('GET', path)).body.data.attributes.articles.data as Array<{ id: number }>).map((each) => each.id);
+  const category = '/api/categories/1?populate[articles][fields][0]=title&publicationState=preview';
+  const tag = '/api/tags/1?populate[articles][fields][0]=title&publicationState=preview';
+
+  it.each<[string, Array<[string, string, unknown]>, string, number[]]>([
+    ['the seed\'s links come in id order', [], category, [1, 4, 5, 7]],
+    ['an entry linked from its own side goes last', [['PUT', '/api/articles/6', { category: 1 }]], category, [1, 4, 5, 7, 6]],
+    ['an entry that leaves and comes back goes last', [['PUT', '/api/articles/1', { category: 2 }], ['PUT', '/api/articles/1', { category: 1 }]], category, [4, 5, 7, 1]],
+    ['an entry written with the link it holds keeps its place', [['PUT', '/api/articles/1', { category: 1, title: 'Again' }]], category, [1, 4, 5, 7]],
+    ['a connect from the mappedBy side takes the place it names', [['PUT', '/api/categories/1', { articles: { connect: [{ id: 6, position: { before: 4 } }] } }]], category, [1, 6, 4, 5, 7]],
+    ['a connect from the mappedBy side without a place moves the entry last', [['PUT', '/api/categories/1', { articles: { connect: [1] } }]], category, [4, 5, 7, 1]],
+    ['a list set from the mappedBy side has the order given', [['PUT', '/api/categories/1', { articles: [7, 1] }]], category, [7, 1]],
+    ['a link made after a list was set goes after it', [['PUT', '/api/categories/1', { articles: [7, 1] }], ['PUT', '/api/articles/4', { category: 1 }]], category, [7, 1, 4]],
+    ['a many-to-many link from its own side goes last in the tag\'s list', [['PUT', '/api/articles/2', { tags: { connect: [1] } }]], tag, [1, 5, 7, 2]],
+    ['a many-to-many list takes a place given on its own side', [['PUT', '/api/articles/2', { tags: { connect: [1] } }], ['PUT', '/api/tags/1', { articles: { connect: [{ id: 2, position: { start: true } }] } }]], tag, [2, 1, 5, 7]],
+  ])('%s', async (_name, writes, read, expected) => {
+    for (const [method, path, data] of writes) expect((await call(method, path, { data })).status).toBe(200);
+    expect(await ids(read)).toEqual(expected);
+  });
+});
+
 describe('drafts, single types and localizations', () => {
   it('publishes a REST create unless the body says publishedAt null; a draft is answered to its writer, not listed', async () => {
     const published = await call('POST', '/api/articles', { data: { title: 'Out', slug: 'out' } });

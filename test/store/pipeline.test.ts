@@ -26,8 +26,11 @@ const stage = fc.oneof(
     .map((keys) => ({ $sort: Object.fromEntries(keys) })),
   fc.integer({ min: 0, max: 5 }).map((n) => ({ $skip: n })),
   fc.integer({ min: 1, max: 5 }).map((n) => ({ $limit: n })),
-  fc.constantFrom<Filter>({ $addFields: { p: '$tags' } }, { $addFields: { first: { $arrayElemAt: ['$tags', 0] } } }, { $addFields: { t: '$title' } }),
-  fc.constantFrom<Filter>({ $unwind: '$tags' }),
+  fc.constantFrom<Filter>(
+    { $addFields: { p: '$tags' } }, { $addFields: { first: { $arrayElemAt: ['$tags', 0] } } }, { $addFields: { t: '$title' } },
+    { $addFields: { at: { $arrayElemAt: ['$tags', '$rank'] } } }, { $addFields: { at: { $arrayElemAt: ['$tags', '$i'] } } },
+  ),
+  fc.constantFrom<Filter>({ $unwind: '$tags' }, { $unwind: { path: '$tags', includeArrayIndex: 'i' } }, { $unwind: { path: '$author', includeArrayIndex: 'i' } }),
   fc.constantFrom<Filter>({ $lookup: { from: 'authors', localField: 'author', foreignField: 'id', as: 'joined' } }),
   fc.constantFrom<Filter>({ $project: { joined: 0 } }, { $project: { _id: 0, id: 1, title: 1 } }, { $project: { id: 1, who: '$author' } }),
 );

@@ -226,6 +226,23 @@ export function describeStoreContract(name: string, makeStore: () => Promise<Sto
         ]);
         expect(docs).toStrictEqual([{ id: 5, tags: 1 }, { id: 1, tags: 2 }, { id: 2, tags: 2 }]);
       });
+
+      it('unwinds with each item\'s index (null for a value that is no list) and reads another list at it', async () => {
+        const docs = await store.aggregate('articles', [
+          { $match: { id: { $in: [1, 2, 4] } } },
+          { $addFields: { _all: '$tags', _one: '$author' } },
+          { $unwind: { path: '$tags', includeArrayIndex: '_at' } },
+          { $addFields: { _again: { $arrayElemAt: ['$_all', '$_at'] } } },
+          { $unwind: { path: '$_one', includeArrayIndex: '_none' } },
+          { $sort: { id: 1, _at: 1 } },
+          { $project: { id: 1, tags: 1, _at: 1, _again: 1, _none: 1 } },
+        ]);
+        expect(docs).toStrictEqual([
+          { id: 1, tags: 1, _at: 0, _again: 1, _none: null },
+          { id: 1, tags: 2, _at: 1, _again: 2, _none: null },
+          { id: 2, tags: 2, _at: 0, _again: 2, _none: null },
+        ]);
+      });
     });
 
     describe('upsertMany', () => {

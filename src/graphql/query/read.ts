@@ -1,10 +1,11 @@
 // Reads entries of one content-type: the filter every read adds (publication state, locale),
 // and the single store call that runs a filter with a sort plan and an optional window.
 import { ValidationError } from '../../errors/errors.ts';
-import type { ContentModel, ContentType } from '../../model/types.ts';
+import type { ContentModel, ContentType, RelationAttribute } from '../../model/types.ts';
 import type { Doc, Filter, ReadStore } from '../../store/store.ts';
 import type { LocaleSettings } from '../../auth/settings.ts';
 import type { FilterScope } from './filters.ts';
+import { LINK_ORDER_FIELDS, linkOrderStages } from './link-order.ts';
 import type { SortPlan } from './sort.ts';
 
 export type PublicationState = 'LIVE' | 'PREVIEW';
@@ -73,24 +74,30 @@ const PARENT = '__parent';
 /**
  * For each parent id, the first `n` entries in sort order whose `field` holds it (a single id or
  * a list of ids): one aggregation whose answer is bounded by parents × n, however many entries
- * each parent has. Needs MongoDB 5.2 or later (`$firstN`).
+ * each parent has. Needs MongoDB 5.2 or later (`$firstN`). With `linkOrder` (the owning relation
+ * `field` is, when the read has no sort of its own), each parent's entries come in link order.
  */
 export async function readPerParent(
-  store: ReadStore, ct: ContentType, filter: Filter, sort: SortPlan, field: string, parentIds: readonly number[], n: number,
+  store: ReadStore, ct: ContentType, filter: Filter, sort: SortPlan, field: string, parentIds: readonly number[], n: number, linkOrder?: RelationAttribute,
 ): Promise<Map<number, Doc[]>> {
+  const rowsPerLink: Filter[] = linkOrder
+    ? linkOrderStages(linkOrder, PARENT, parentIds, sort.keys)
+    : [
+        ...sort.lookups,
+        { $sort: Object.fromEntries(sort.keys) },
+        { $addFields: { [PARENT]: `$${field}` } },
+        { $unwind: `$${PARENT}` },
+        { $match: { [PARENT]: { $in: [...parentIds] } } },
+      ];
   const pipeline: Filter[] = [
     { $match: filter },
-    ...sort.lookups,
-    { $sort: Object.fromEntries(sort.keys) },
-    { $addFields: { [PARENT]: `$${field}` } },
-    { $unwind: `$${PARENT}` },
-    { $match: { [PARENT]: { $in: [...parentIds] } } },
+    ...rowsPerLink,
     { $group: { _id: `$${PARENT}`, docs: { $firstN: { input: '$$ROOT', n } } } },
     // The store drops every `_id` (MongoDB's own ids), so the parent travels under another name.
     { $project: { _id: 0, parent: '$_id', docs: 1 } },
   ];
   const rows = (await store.aggregate(ct.collectionName, pipeline)) as unknown as Array<{ parent: number; docs: Doc[] }>;
-  const temporary = [PARENT, ...sort.temporary];
+  const temporary: string[] = [PARENT, ...sort.temporary, ...(linkOrder ? LINK_ORDER_FIELDS : [])];
   const byParent = new Map<number, Doc[]>();
   for (const row of rows) {
     byParent.set(row.parent, row.docs.map((doc) => Object.fromEntries(Object.entries(doc).filter(([key]) => !temporary.includes(key))) as Doc));

@@ -3,6 +3,7 @@
 import { isRecord } from '../../model/problems.ts';
 import type { ReadStore } from '../../store/store.ts';
 import type { Position, RelationChange } from './entry-data.ts';
+import { connectOrder } from './relations.ts';
 
 /** A change and the ids it brings in (not those it disconnects), with how many could not be read as ids. */
 export interface RelationInput {
@@ -34,17 +35,17 @@ function readPosition(value: unknown): Position {
   return value.start === true ? { kind: 'start' } : { kind: 'end' };
 }
 
-/** Connected items in order, each id once (the last position given wins, as a later connect moves it). */
+/** Connected items in order, an id given twice kept twice (Strapi refuses it on a list, `misplacedConnect`). */
 function readConnect(value: unknown): { connect: Array<{ id: number; position: Position }>; unreadable: number } {
   const items = value === undefined ? [] : Array.isArray(value) ? value : [value];
-  const connect = new Map<number, Position>();
+  const connect: Array<{ id: number; position: Position }> = [];
   let unreadable = 0;
   for (const item of items) {
     const id = readId(item);
     if (id === undefined) unreadable += 1;
-    else connect.set(id, readPosition(isRecord(item) ? item.position : undefined));
+    else connect.push({ id, position: readPosition(isRecord(item) ? item.position : undefined) });
   }
-  return { connect: [...connect].map(([id, position]) => ({ id, position })), unreadable };
+  return { connect, unreadable };
 }
 
 function setOf(value: unknown, toMany: boolean): RelationInput {
@@ -62,7 +63,7 @@ export function relationInput(value: unknown, toMany: boolean): RelationInput {
   const disconnect = value.disconnect === undefined ? [] : readIds(value.disconnect).ids;
   // A to-one relation has no order: Strapi ignores a position there (its anchor need not exist).
   const kept = toMany ? connect : connect.slice(-1).map(({ id }) => ({ id, position: { kind: 'end' } as const }));
-  return { change: { kind: 'edit', connect: kept, disconnect }, wanted: kept.map((item) => item.id), unreadable };
+  return { change: { kind: 'edit', connect: kept, disconnect }, wanted: [...new Set(kept.map((item) => item.id))], unreadable };
 }
 
 /** How many of the ids an input wants are not in `collection` (unreadable ones count as missing). */
@@ -73,18 +74,12 @@ export async function missingIds(store: ReadStore, collection: string, input: Re
 }
 
 /**
- * Strapi's refusal of a `connect` placed before or after an id that is neither in `current` (the
- * ids the relation holds) nor connected earlier in the same list; undefined when every place exists.
+ * Strapi's refusal of a to-many `connect` list (an id twice, a circle of places, a place next to
+ * an id that is neither in `current`, the ids the relation holds, nor connected in the same list);
+ * undefined when Strapi places it.
  */
 export function misplacedConnect(change: RelationChange, current: readonly number[]): string | undefined {
   if (change.kind !== 'edit') return undefined;
-  const known = new Set(current.filter((id) => !change.disconnect.includes(id)));
-  for (const { id, position } of change.connect) {
-    if ((position.kind === 'before' || position.kind === 'after') && !known.has(position.id)) {
-      const given = JSON.stringify({ [position.kind]: position.id });
-      return `There was a problem connecting relation with id ${id} at position ${given}. The relation with id ${position.id} needs to be connected first.`;
-    }
-    known.add(id);
-  }
-  return undefined;
+  const order = connectOrder(change.connect, current.filter((id) => !change.disconnect.includes(id)));
+  return 'problem' in order ? order.problem : undefined;
 }

@@ -13,8 +13,51 @@ export function changedIds(current: readonly number[], change: RelationChange): 
   if (change.kind === 'set') return [...new Set(change.ids)];
   const gone = new Set(change.disconnect);
   let ids = current.filter((id) => !gone.has(id));
-  for (const { id, position } of change.connect) ids = placed(ids.filter((held) => held !== id), id, position);
+  const order = connectOrder(change.connect, ids);
+  for (const { id, position } of 'order' in order ? order.order : change.connect) ids = placed(ids.filter((held) => held !== id), id, position);
   return ids;
+}
+
+type ConnectItem = Extract<RelationChange, { kind: 'edit' }>['connect'][number];
+
+const anchorOf = ({ position }: ConnectItem) => (position.kind === 'before' || position.kind === 'after' ? position.id : undefined);
+
+/**
+ * The order in which Strapi v4.25 places a `connect` list among the ids a relation `held`
+ * (disconnected ones gone): an item placed next to another connected item comes after it, or
+ * Strapi's refusal: an id connected twice, a circle of places, a place next to an id neither held
+ * nor connected.
+ */
+export function connectOrder(connect: readonly ConnectItem[], held: readonly number[]): { order: ConnectItem[] } | { problem: string } {
+  const byId = new Map<number, ConnectItem>();
+  let needsSorting = false;
+  for (const item of connect) {
+    const anchor = anchorOf(item);
+    if (anchor === undefined || (!held.includes(anchor) && !byId.has(anchor))) needsSorting = true;
+    if (byId.has(item.id)) return { problem: `The relation with id ${item.id} is already connected. You cannot connect the same relation twice.` };
+    byId.set(item.id, item);
+  }
+  if (!needsSorting) return { order: [...connect] };
+  const order: ConnectItem[] = [];
+  const placedIds = new Set<number>();
+  const place = (item: ConnectItem, seen: ReadonlySet<number>): string | undefined => {
+    const anchor = anchorOf(item);
+    if (anchor !== undefined && seen.has(anchor)) return 'A circular reference was found in the connect array. One relation is trying to connect before/after another one that is trying to connect before/after it';
+    if (placedIds.has(item.id)) return undefined;
+    placedIds.add(item.id);
+    const next = anchor === undefined || held.includes(anchor) ? undefined : byId.get(anchor);
+    if (anchor !== undefined && !held.includes(anchor) && !next) {
+      return `There was a problem connecting relation with id ${item.id} at position ${JSON.stringify({ [item.position.kind]: anchor })}. The relation with id ${anchor} needs to be connected first.`;
+    }
+    const problem = next ? place(next, new Set([...seen, item.id])) : undefined;
+    if (!problem) order.push(item);
+    return problem;
+  };
+  for (const item of connect) {
+    const problem = place(item, new Set());
+    if (problem) return { problem };
+  }
+  return { order };
 }
 
 function placed(ids: number[], id: number, position: Position): number[] {

@@ -15,31 +15,32 @@ const ok = (value: unknown): ScalarResult => ({ ok: true, value });
 const refused = (issues: readonly Issue[]): ScalarResult => ({ ok: false, issues });
 const checked = (issues: readonly Issue[], value: unknown): ScalarResult => (issues.length > 0 ? refused(issues) : ok(value));
 
-/** Converts and checks `value` (not null, not undefined) for `attribute`, at `path` in the body. */
-export function checkScalar(attribute: ScalarAttribute, value: unknown, path: readonly string[]): ScalarResult {
-  switch (attribute.type) {
+/**
+ * Converts and checks `value` (not null, not undefined) for `attribute`, at `path` in the body. In
+ * a draft, as Strapi's validator, a text's `minLength` is not enforced.
+ */
+export function checkScalar(attribute: ScalarAttribute, value: unknown, path: readonly string[], draft = false): ScalarResult {
+  const bounded = draft ? { ...attribute, minLength: undefined } : attribute;
+  switch (bounded.type) {
     case 'string':
     case 'text':
     case 'richtext':
-      return text(attribute, value, path, (given) => given);
+      return text(bounded, value, path, (given) => given);
     case 'password':
-      return text(attribute, value, path, hashNewPassword);
+      return text(bounded, value, path, hashNewPassword);
     case 'email':
-      return email(attribute, value, path);
+      return email(bounded, value, path);
     case 'uid':
-      return text({ ...attribute, regex: attribute.regex ?? DEFAULT_UID_PATTERN }, value, path, (given) => given);
+      return text({ ...bounded, regex: bounded.regex ?? DEFAULT_UID_PATTERN }, value, path, (given) => given);
     case 'enumeration':
-      return typeof value === 'string' && attribute.values.includes(value)
-        ? ok(value)
-        : // Strapi lists null as an allowed value too, printed as nothing: hence the trailing ", ".
-          refused([issue(path, `must be one of the following values: ${attribute.values.join(', ')}, `)]);
+      return enumeration(bounded.values, value, path);
     case 'integer':
-      return integer(attribute, value, path);
+      return integer(bounded, value, path);
     case 'biginteger':
-      return bigInteger(attribute, value, path);
+      return bigInteger(bounded, value, path);
     case 'float':
     case 'decimal':
-      return number(attribute, value, path);
+      return number(bounded, value, path);
     case 'boolean':
       return boolean(value, path);
     case 'date':
@@ -52,8 +53,19 @@ export function checkScalar(attribute: ScalarAttribute, value: unknown, path: re
     case 'json':
       return ok(JSON.stringify(value));
     default:
-      return assertNever(attribute, 'scalar attribute');
+      return assertNever(bounded, 'scalar attribute');
   }
+}
+
+/**
+ * One of the listed values. Strapi's yup casts a number or a boolean to its text first; an array
+ * or an object (null is not given here) stays what it is and fails the type too: both are listed.
+ */
+function enumeration(values: readonly string[], value: unknown, path: readonly string[]): ScalarResult {
+  if (typeof value === 'string' && values.includes(value)) return ok(value);
+  // Strapi lists null as an allowed value too, printed as nothing: hence the trailing ", ".
+  const notListed = issue(path, `must be one of the following values: ${values.join(', ')}, `);
+  return refused(typeof value === 'object' ? [typeIssue(path, 'string', value), notListed] : [notListed]);
 }
 
 function text(attribute: ScalarAttribute, value: unknown, path: readonly string[], store: (given: string) => string): ScalarResult {
@@ -101,6 +113,10 @@ function integer(attribute: ScalarAttribute, value: unknown, path: readonly stri
 /** A biginteger: a whole number or a text of digits, kept whole as a bigint (Strapi would store "12abc"; docs/decisions.md). */
 function bigInteger(attribute: ScalarAttribute, value: unknown, path: readonly string[]): ScalarResult {
   const digits = typeof value === 'string' ? value.trim() : typeof value === 'number' && Number.isSafeInteger(value) ? String(value) : undefined;
+  if (typeof value === 'number' && Number.isInteger(value) && digits === undefined) {
+    // JSON.parse has already rounded it (9007199254740993 arrives as …992): only text keeps the digits.
+    return refused([issue(path, `must be given as a string of digits beyond ±${Number.MAX_SAFE_INTEGER} (a JSON number there may have lost digits), but the value was: \`${value}\`.`)]);
+  }
   if (digits === undefined || !/^-?\d+$/.test(digits)) {
     return refused([typeof value === 'number' && Number.isFinite(value) ? issue(path, 'must be an integer') : typeIssue(path, 'biginteger', value)]);
   }

@@ -1,7 +1,7 @@
 // Which entry a write names, and in which locale: an update or delete reads its entry (any
 // publication state) by id, or a single type's by locale; a create's locale is the one asked,
 // the body's, or the default, and must be one the gateway serves.
-import { NotFoundError, ServiceUnavailableError, ValidationError } from '../../errors/errors.ts';
+import { ApplicationError, NotFoundError, ServiceUnavailableError } from '../../errors/errors.ts';
 import { localeFilter } from '../../graphql/query/read.ts';
 import type { ContentType } from '../../model/types.ts';
 import type { Doc } from '../../store/store.ts';
@@ -41,10 +41,10 @@ export function createLocale(scope: RequestScope, type: ContentType, asked: stri
   return checkedLocale(scope, type, asked ?? (typeof given === 'string' ? given : undefined));
 }
 
-/** @throws ValidationError for a locale the gateway does not serve. */
+/** @throws ApplicationError for a locale the gateway does not serve, in Strapi's words. */
 export function checkedLocale(scope: RequestScope, type: ContentType, locale: string | null | undefined): string | undefined {
   if (!type.localized) return undefined;
   const code = locale ?? scope.locales.defaultLocale;
-  if (!scope.locales.codes.includes(code)) throw new ValidationError('This locale does not exist');
+  if (!scope.locales.codes.includes(code)) throw new ApplicationError("This locale doesn't exist");
   return code;
 }

@@ -136,20 +136,23 @@ function topRows(n: number, k: number, order: (a: number, b: number) => number):
   return best;
 }
 
-/** `{ f: '$path' }` and `{ f: { $arrayElemAt: ['$path', i] } }`. */
+/** `{ f: '$path' }` and `{ f: { $arrayElemAt: ['$path', i] } }`, `i` a number or a `'$path'` to one (null: null). */
 function addFields(spec: Record<string, unknown>): Stage | undefined {
   const readers: Array<[string, (row: Row) => unknown]> = [];
   for (const [field, expression] of Object.entries(spec)) {
     const path = fieldPath(expression);
     const element = (expression as { $arrayElemAt?: unknown[] } | null)?.$arrayElemAt;
+    const index = Array.isArray(element) ? arrayIndex(element[1]) : undefined;
     if (path !== undefined) {
       readers.push([field, (row) => resolve(row, path)]);
-    } else if (Array.isArray(element) && element.length === 2 && fieldPath(element[0]) !== undefined && Number.isInteger(element[1]) && (element[1] as number) >= 0) {
-      const [listPath, index] = [fieldPath(element[0])!, element[1] as number];
+    } else if (Array.isArray(element) && element.length === 2 && fieldPath(element[0]) !== undefined && index !== undefined) {
+      const listPath = fieldPath(element[0])!;
       readers.push([field, (row) => {
         const list = resolve(row, listPath);
-        if (list === undefined || list === null) return null;
-        return Array.isArray(list) ? list[index] : NOT_AN_ARRAY;
+        const at = index(row);
+        if (list === undefined || list === null || at === null) return null;
+        if (!Array.isArray(list) || at === undefined) return NOT_AN_ARRAY;
+        return list[at];
       }]);
     } else {
       return undefined;
@@ -174,14 +177,34 @@ function addFields(spec: Record<string, unknown>): Stage | undefined {
 
 const NOT_AN_ARRAY = Symbol('not an array');
 
-/** `'$field'` (a top-level field): one row per item; a missing, null or empty field drops the row. */
+/**
+ * An `$arrayElemAt` index run natively: a number at least 0, or a `'$path'` holding one (or null,
+ * which makes the element null); undefined for any other form, and (per row) for any other value.
+ */
+function arrayIndex(spec: unknown): ((row: Row) => number | null | undefined) | undefined {
+  if (Number.isInteger(spec) && (spec as number) >= 0) return () => spec as number;
+  const path = fieldPath(spec);
+  if (path === undefined) return undefined;
+  return (row) => {
+    const value = resolve(row, path) ?? null;
+    return value === null || (Number.isInteger(value) && (value as number) >= 0) ? (value as number | null) : undefined;
+  };
+}
+
+/**
+ * `'$field'` or `{ path: '$field', includeArrayIndex }` (a top-level field): one row per item, with
+ * its index when asked (null for a value that is not an array); a missing, null or empty field
+ * drops the row.
+ */
 function unwind(spec: unknown): Stage | undefined {
-  const field = fieldPath(spec);
-  if (field === undefined || field.includes('.')) return undefined;
+  const { path, includeArrayIndex: index, ...others } = (typeof spec === 'object' && spec !== null ? spec : { path: spec }) as Record<string, unknown>;
+  const field = fieldPath(path);
+  if (field === undefined || field.includes('.') || Object.keys(others).length > 0 || (index !== undefined && (typeof index !== 'string' || index.includes('.')))) return undefined;
+  const at = (row: Row, position: number | null): Row => (index === undefined ? row : { ...row, [index as string]: position });
   return (rows) => rows.flatMap((row) => {
     const value = row[field];
     if (value === undefined || value === null) return [];
-    return Array.isArray(value) ? value.map((item) => ({ ...row, [field]: item })) : [row];
+    return Array.isArray(value) ? value.map((item, position) => at({ ...row, [field]: item }, position)) : [at(row, null)];
   });
 }
 

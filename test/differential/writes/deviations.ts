@@ -1,8 +1,10 @@
 // Why the gateway may answer a write step differently from Strapi: each class names the row of
 // docs/decisions.md that explains it. A recorded set marks the steps that deviate, with our answer.
 import { isDeepStrictEqual } from 'node:util';
+import type { ContentModel } from '../../../src/model/types.ts';
 import type { Answer } from '../../support/strapi-answers.ts';
-import type { WriteStep } from './sequence.ts';
+import { beyond32Bits, foreignZone, nonsenseBigInteger, sharedAttribute, withOurBigDigits, withOurLocalizations, withOurValues, withoutNestedDrafts } from './rewrites.ts';
+import { addressedType, type WriteStep } from './sequence.ts';
 
 export const WRITE_DEVIATIONS = {
   'draft-by-id': 'Returns a draft by id in the live state',
@@ -15,9 +17,21 @@ export const WRITE_DEVIATIONS = {
   'zone-components': 'Accepts a dynamic-zone item whose `__component` the zone does not list',
   'localizations-before-write': 'Answers a write with its other locales as they were before it',
   'other-scheme-401': 'Strapi reads another scheme (`Basic …`) or a bare `Bearer` as the public role',
+  'shared-attributes': 'Shares the attributes not localized with the other locales only when',
+  'i18n-data-array': 'Answers 200 to a PUT whose `data` is an array, on an i18n content-type',
+  'integer-32-bits': 'Stores an `integer` beyond 32 bits (SQLite)',
+  'media-object': 'Empties a media attribute given any object but `{ set }` or `{ id }`',
 } as const;
 
 export type WriteDeviationClass = keyof typeof WRITE_DEVIATIONS;
+
+/** What a step is judged with besides the two answers: the model, and the steps before it with both servers' answers. */
+export interface ExplainContext {
+  model: ContentModel;
+  steps: readonly WriteStep[];
+  strapi: readonly Answer[];
+  ours: readonly Answer[];
+}
 
 export interface WriteDeviation {
   class: WriteDeviationClass;
@@ -29,34 +43,11 @@ const isLiveReadById = (step: WriteStep) => step.method === 'GET' && /^\/api\/[^
 const isPreview = (step: WriteStep) => /publicationState=preview/.test(step.path);
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json => value !== null && typeof value === 'object' && !Array.isArray(value);
-const isDraft = (entry: unknown) => isObject(entry) && isObject(entry.attributes) && entry.attributes.publishedAt === null;
-
-/** Strapi's body with every draft below the answer's own entries taken out of relations (`{ data }` lists and to-ones). */
-function withoutNestedDrafts(value: unknown, depth = 0): unknown {
-  if (Array.isArray(value)) return value.map((item) => withoutNestedDrafts(item, depth));
-  if (!isObject(value)) return value;
-  return Object.fromEntries(Object.entries(value).map(([key, item]) => {
-    if (key !== 'data' || depth === 0) return [key, withoutNestedDrafts(item, depth + 1)];
-    if (Array.isArray(item)) return [key, item.filter((entry) => !isDraft(entry)).map((entry) => withoutNestedDrafts(entry, depth + 1))];
-    return [key, isDraft(item) ? null : withoutNestedDrafts(item, depth + 1)];
-  }));
-}
-
-/** Strapi's body with each biginteger it rounded past 2^53 put back to the digits we kept (ours). */
-function withOurBigDigits(strapi: unknown, ours: unknown): unknown {
-  if (typeof strapi === 'string' && typeof ours === 'string' && /^-?\d{16,}$/.test(ours) && /^-?\d+$/.test(strapi)) {
-    return BigInt(Number(ours)).toString() === strapi ? ours : strapi;
-  }
-  if (Array.isArray(strapi) && Array.isArray(ours)) return strapi.map((item, index) => withOurBigDigits(item, ours[index]));
-  if (isObject(strapi) && isObject(ours)) return Object.fromEntries(Object.entries(strapi).map(([key, item]) => [key, withOurBigDigits(item, ours[key])]));
-  return strapi;
-}
-
 const METHOD_NOT_ALLOWED_TEXT = { unparsable: 'Method Not Allowed' };
 const errorOf = (answer: Answer) => (answer.body as { error?: Json } | null)?.error;
 
 /** The documented class that explains a disagreement on a step, or undefined when none does. */
-export function explain(step: WriteStep, strapi: Answer, ours: Answer): WriteDeviationClass | undefined {
+export function explain(step: WriteStep, strapi: Answer, ours: Answer, context: ExplainContext): WriteDeviationClass | undefined {
   if (strapi.status === 500) return 'strapi-500';
   const data = (strapi.body as { data?: { attributes?: { publishedAt?: unknown } } } | null)?.data;
   if (isLiveReadById(step) && strapi.status === 200 && ours.status === 404 && data?.attributes?.publishedAt === null) return 'draft-by-id';
@@ -68,18 +59,129 @@ export function explain(step: WriteStep, strapi: Answer, ours: Answer): WriteDev
   const strapiError = errorOf(strapi);
   if (strapi.status === 400 && strapiError?.name === 'SyntaxError' && !('details' in strapiError) && isDeepStrictEqual({ ...strapiError, details: {} }, errorOf(ours))) return 'syntax-error-details';
   if (isZoneRefusal(strapi, ours)) return 'zone-components';
-  if (strapi.status === 200 && ours.status === 400 && errorsOf(ours).length > 0 && errorsOf(ours).every((error) => error.message.includes('must be a `biginteger` type'))) return 'biginteger-digits';
-  if (step.method !== 'GET' && strapi.status === 200 && ours.status === 200 && isDeepStrictEqual(withOurLocalizations(strapi.body, ours.body), ours.body)) return 'localizations-before-write';
+  if (refusedOnly(strapi, ours, (message) => BIGINTEGER_REFUSALS.some((text) => message.includes(text)))) return 'biginteger-digits';
+  if (refusedOnly(strapi, ours, (message) => INT32_BOUND.test(message))) return 'integer-32-bits';
+  if (isArrayDataRefusal(step, strapi, ours, context.model)) return 'i18n-data-array';
   if (strapi.status !== ours.status) return undefined;
-  return rewritten(step, strapi, ours);
+  return rewritten(step, strapi, ours, context);
 }
 
-/** The class whose rewrites of Strapi's body leave no difference with ours (drafts, then digits). */
-function rewritten(step: WriteStep, strapi: Answer, ours: Answer): WriteDeviationClass | undefined {
-  const hidden = isPreview(step) ? strapi.body : withoutNestedDrafts(strapi.body);
-  const digits = withOurBigDigits(hidden, ours.body);
-  if (!isDeepStrictEqual(digits, ours.body)) return undefined;
-  return isDeepStrictEqual(hidden, strapi.body) ? 'biginteger-digits' : 'draft-through-relation';
+type Rewrite = [WriteDeviationClass, (body: unknown) => unknown];
+
+/**
+ * The class of the first of the rewrites of Strapi's body that changes it, when all of them in
+ * turn leave no difference with ours: drafts hidden, biginteger digits, foreign zone items,
+ * other locales as they are after the write, attributes not localized as we share them.
+ */
+function rewritten(step: WriteStep, strapi: Answer, ours: Answer, context: ExplainContext): WriteDeviationClass | undefined {
+  const uid = addressedType(context.model, step.path)?.uid;
+  const values = (pick: Parameters<typeof withOurValues>[4]) => (body: unknown) => (uid ? withOurValues(context.model, uid, body, ours.body, pick) : body);
+  const unshared = unsharedTypes(context, step.index);
+  const mediaObjects = mediaGivenObjects(context, step.index + 1);
+  const rewrites: Rewrite[] = [
+    // A write's answer is read back with drafts (docs/decisions.md, "What a write answers"), as Strapi's.
+    ['draft-through-relation', (body) => (isPreview(step) || step.method !== 'GET' ? body : withoutNestedDrafts(body))],
+    ['biginteger-digits', (body) => values(nonsenseBigInteger)(withOurBigDigits(body, ours.body))],
+    ['zone-components', values(foreignZone)],
+    ['integer-32-bits', values(beyond32Bits)],
+    ['media-object', values((owner, attribute) => attribute.type === 'media' && mediaObjects.has(`${owner.uid}.${attribute.name}`))],
+    ['localizations-before-write', (body) => (step.method !== 'GET' && strapi.status === 200 ? withOurLocalizations(body, ours.body) : body)],
+    ['shared-attributes', values((owner, attribute, theirs, mine) => unshared.has(owner.uid) && sharedAttribute(owner, attribute, theirs, mine))],
+  ];
+  const [listed, refusal] = withoutStrapiOnlyEntries(step, strapi.body, ours.body, refusedCreates(context, step.index));
+  let body = listed;
+  let first: WriteDeviationClass | undefined = refusal;
+  for (const [kind, rewrite] of rewrites) {
+    const next = rewrite(body);
+    if (first === undefined && !isDeepStrictEqual(next, body)) first = kind;
+    body = next;
+  }
+  return isDeepStrictEqual(body, ours.body) ? first : undefined;
+}
+
+/**
+ * The i18n content-types whose attributes not localized Strapi left unshared before step `index`:
+ * a write it answered 200 whose `populate` did not show the other locales (or whose `fields` left
+ * attributes out), or a new localization (its source's media are not copied, its own not shared).
+ */
+function unsharedTypes(context: ExplainContext, index: number): Set<string> {
+  const types = new Set<string>();
+  for (const step of context.steps.slice(0, index)) {
+    const type = addressedType(context.model, step.path);
+    if (!type?.localized || context.strapi[step.index]?.status !== 200 || (step.method !== 'PUT' && step.method !== 'POST')) continue;
+    const localization = step.method === 'POST' && /\/localizations(\?|$)/.test(step.path);
+    const shown = /[?&]populate(=\*|=localizations|\[localizations\])/.test(step.path) && !/[?&]fields/.test(step.path);
+    if (localization || (step.method === 'PUT' && !shown)) types.add(type.uid);
+  }
+  return types;
+}
+
+/** The classes that refuse what Strapi stores, so that a create refused by one leaves an entry only Strapi has. */
+const REFUSALS: readonly WriteDeviationClass[] = ['biginteger-digits', 'integer-32-bits', 'zone-components'];
+
+/** The labels (`#k`) of the entries Strapi created before step `end` where we refused the create as a documented deviation, with its class. */
+function refusedCreates(context: ExplainContext, end: number): Map<string, WriteDeviationClass> {
+  const refused = new Map<string, WriteDeviationClass>();
+  for (const step of context.steps.slice(0, end)) {
+    const [strapi, ours] = [context.strapi[step.index], context.ours[step.index]];
+    if (step.method !== 'POST' || /\/localizations(\?|$)/.test(step.path) || strapi?.status !== 200 || ours?.status !== 400) continue;
+    const kind = explain(step, strapi, ours, context);
+    if (kind && REFUSALS.includes(kind)) refused.set(`#${step.index}`, kind);
+  }
+  return refused;
+}
+
+/**
+ * A list Strapi answered with entries only it has (`refused`): those taken out, the page filled
+ * from ours where the rest is ours' first entries, and its total counted without them; with the
+ * class that refused the first one. Anything else is left as it is.
+ */
+function withoutStrapiOnlyEntries(step: WriteStep, strapi: unknown, ours: unknown, refused: ReadonlyMap<string, WriteDeviationClass>): [unknown, WriteDeviationClass | undefined] {
+  const theirs = strapi as { data?: unknown; meta?: { pagination?: { total: number; pageSize: number; pageCount: number } } } | null;
+  const mine = (ours as { data?: unknown } | null)?.data;
+  if (step.method !== 'GET' || !Array.isArray(theirs?.data) || !Array.isArray(mine)) return [strapi, undefined];
+  const only = theirs.data.filter((entry) => refused.has(String((entry as { id?: unknown }).id)));
+  if (only.length === 0) return [strapi, undefined];
+  const kept = theirs.data.filter((entry) => !only.includes(entry));
+  if (!isDeepStrictEqual(kept, mine.slice(0, kept.length))) return [strapi, undefined];
+  const pagination = theirs.meta?.pagination;
+  const total = pagination ? pagination.total - only.length : undefined;
+  const meta = pagination && total !== undefined ? { ...theirs.meta, pagination: { ...pagination, total, pageCount: Math.ceil(total / pagination.pageSize) } } : theirs.meta;
+  return [{ ...theirs, data: [...kept, ...mine.slice(kept.length, kept.length + only.length)], meta }, refused.get(String((only[0] as { id?: unknown }).id))];
+}
+
+/**
+ * The media attributes (`<uid>.<name>`) a write Strapi answered 200 gave an object other than
+ * `{ set }` or `{ id }` (`{ connect }`, `{ a: 1 }`), which Strapi empties, before step `end`.
+ */
+function mediaGivenObjects(context: ExplainContext, end: number): Set<string> {
+  const written = new Set<string>();
+  for (const step of context.steps.slice(0, end)) {
+    const type = addressedType(context.model, step.path);
+    const data = (step.body as { data?: unknown } | undefined)?.data;
+    if (!type || !isObject(data) || context.strapi[step.index]?.status !== 200 || step.method === 'GET') continue;
+    for (const [name, value] of Object.entries(data)) {
+      if (type.attributes.get(name)?.type === 'media' && isObject(value) && value.set === undefined && value.id === undefined) written.add(`${type.uid}.${name}`);
+    }
+  }
+  return written;
+}
+
+/** Our refusals of what Strapi stores in a biginteger (docs/decisions.md, "Stores any text in a `biginteger`"). */
+const BIGINTEGER_REFUSALS = ['must be a `biginteger` type', 'must be an integer', 'must be given as a string of digits beyond'];
+
+const INT32_BOUND = /must be (less than or equal to 2147483647|greater than or equal to -2147483648)$/;
+
+/** Strapi wrote (200) where we refused (400) for problems that all pass `documented`. */
+function refusedOnly(strapi: Answer, ours: Answer, documented: (message: string) => boolean): boolean {
+  return strapi.status === 200 && ours.status === 400 && errorsOf(ours).length > 0 && errorsOf(ours).every((error) => documented(error.message));
+}
+
+/** A PUT whose `data` is an array, on an i18n type: Strapi 200 (its i18n layer reads the array as an object of index keys), ours Strapi's own 400 for that body elsewhere. */
+function isArrayDataRefusal(step: WriteStep, strapi: Answer, ours: Answer, model: ContentModel): boolean {
+  const data = (step.body as { data?: unknown } | undefined)?.data;
+  if (step.method !== 'PUT' || !Array.isArray(data) || !addressedType(model, step.path)?.localized) return false;
+  return strapi.status === 200 && ours.status === 400 && /^this must be a `object` type/.test(String(errorOf(ours)?.message));
 }
 
 interface FieldError {
@@ -107,32 +209,4 @@ function isZoneRefusal(strapi: Answer, ours: Answer): boolean {
   });
   const message = want.length === 1 ? want[0].message : `${want.length} errors occurred`;
   return isDeepStrictEqual(have, want) && errorOf(ours)?.message === message;
-}
-
-/**
- * A write's answer with its other locales taken from ours where they differ only by values ours
- * shares with the written entry (the attributes not localized), the same entries in the same
- * order: `data.attributes.localizations.data[].attributes`, or a localization's flat `localizations`.
- */
-function withOurLocalizations(strapi: unknown, ours: unknown): unknown {
-  if (!isObject(strapi) || !isObject(ours)) return strapi;
-  if (Array.isArray(strapi.localizations) && Array.isArray(ours.localizations)) {
-    return sharedOnly(strapi.localizations, ours.localizations, ours) ? { ...strapi, localizations: ours.localizations } : strapi;
-  }
-  const theirs = isObject(strapi.data) && isObject(strapi.data.attributes) ? strapi.data.attributes : undefined;
-  const mine = isObject(ours.data) && isObject(ours.data.attributes) ? ours.data.attributes : undefined;
-  const list = (attributes: Json | undefined) => (isObject(attributes?.localizations) && Array.isArray(attributes.localizations.data) ? attributes.localizations.data : undefined);
-  const [a, b] = [list(theirs), list(mine)];
-  if (!theirs || !mine || !a || !b || !sharedOnly(a.map((x: Json) => ({ id: x.id, ...(x.attributes as Json) })), b.map((x: Json) => ({ id: x.id, ...(x.attributes as Json) })), mine)) return strapi;
-  return { ...strapi, data: { ...(strapi.data as Json), attributes: { ...theirs, localizations: mine.localizations } } };
-}
-
-/** Whether two lists of entries differ only where ours holds the written entry's own value. */
-function sharedOnly(theirs: Json[], ours: Json[], written: Json): boolean {
-  if (theirs.length !== ours.length) return false;
-  return theirs.every((entry, index) => {
-    const mine = ours[index];
-    const keys = new Set([...Object.keys(entry), ...Object.keys(mine)]);
-    return [...keys].every((key) => isDeepStrictEqual(entry[key], mine[key]) || (key !== 'id' && key in written && isDeepStrictEqual(mine[key], written[key])));
-  });
 }

@@ -47,7 +47,9 @@ export function componentEdit(rng, state, type) {
   const a = rng.pick(attributesWhere(type, isComponent));
   const target = writePath(rng, state, type);
   if (!a || !target) return;
-  const read = readBack(rng, state, type, target.ref, a.name);
+  // The ids of `with-id` come from this read's answer, so it shows drafts (the gateway answers a
+  // draft's live read by id 404, a documented deviation, and would have no ids to send).
+  const read = readBack(rng, state, type, target.ref, a.name, { drafts: true });
   const [name, value] = componentValue(rng, state, a, read);
   addStep(state, { action: 'component', note: `${a.name}:${name}`, method: 'PUT', path: target.path, body: { data: { [a.name]: value } } });
   readBack(rng, state, type, target.ref, a.name);

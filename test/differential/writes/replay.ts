@@ -24,12 +24,12 @@ export interface Comparison {
   unexplained: Map<string, number[]>;
 }
 
-/** Compares our answers with Strapi's; a disagreement a documented class explains is counted apart. */
-export function compareSequence(steps: readonly WriteStep[], strapi: readonly Answer[], ours: readonly Answer[]): Comparison {
+/** Compares our answers with Strapi's on `model`; a disagreement a documented class explains is counted apart. */
+export function compareSequence(model: ContentModel, steps: readonly WriteStep[], strapi: readonly Answer[], ours: readonly Answer[]): Comparison {
   const result: Comparison = { agree: 0, deviations: {}, unexplained: new Map() };
   for (const step of steps) {
     const found = disagreement(strapi[step.index], ours[step.index]);
-    const kind = found ? explain(step, strapi[step.index], ours[step.index]) : undefined;
+    const kind = found ? explain(step, strapi[step.index], ours[step.index], { model, steps, strapi, ours }) : undefined;
     if (!found) result.agree += 1;
     else if (kind) result.deviations[step.index] = { class: kind, answer: ours[step.index] };
     else result.unexplained.set(`${step.action} | ${found}`, [...(result.unexplained.get(`${step.action} | ${found}`) ?? []), step.index]);

@@ -58,7 +58,7 @@ try {
   const strapi = await answerSequence(model, steps, seedIds(seedFile), (r) => fetch(r, { signal: AbortSignal.timeout(60_000) }), strapiBase);
   const gateway = await gatewaySender();
   const ours = await answerSequence(model, steps, seedIds(seedFile), gateway.send, gateway.base);
-  const comparison = compareSequence(steps, strapi, ours);
+  const comparison = compareSequence(model, steps, strapi, ours);
   for (const line of describeComparison(`${modelName} seed ${rand}`, steps.length, comparison, Number(option('show') ?? 30))) console.log(line);
   if (args.includes('--record')) {
     const set: WriteSet = { model: modelName, rand, steps, strapi };

@@ -154,10 +154,31 @@ export function sentTimestamps(steps: readonly WriteStep[]): Set<string> {
   return found;
 }
 
+/** The target of the relation whose `connect` a step's body sends, on the type `uid`. */
+function connectTarget(model: ContentModel, uid: string, body: unknown): string | undefined {
+  const data = (body as { data?: unknown } | undefined)?.data;
+  if (data === null || typeof data !== 'object') return undefined;
+  for (const [name, value] of Object.entries(data)) {
+    const attribute = model.contentTypes.get(uid)?.attributes.get(name);
+    if (attribute?.type === 'relation' && value !== null && typeof value === 'object' && 'connect' in value) return attribute.target;
+  }
+  return undefined;
+}
+
+/** The entry ids an error names (a `connect` position's), as labels: ids differ between servers. */
+function relabelMessage(model: ContentModel, ids: ServerIds, step: WriteStep, uid: string, body: unknown): unknown {
+  const error = (body as { error?: { message?: unknown } } | null)?.error;
+  if (typeof error?.message !== 'string' || !/relation with id \d+/.test(error.message)) return body;
+  const target = connectTarget(model, uid, step.body);
+  if (!target) return body;
+  const message = error.message.replace(/(relation with id |"(?:before|after)":)(\d+)/g, (_m, lead: string, id: string) => `${lead}${String(ids.label(target, Number(id)))}`);
+  return { ...(body as object), error: { ...error, message } };
+}
+
 /** A server's answer to a step, comparable with another server's. */
 export function comparable(model: ContentModel, ids: ServerIds, step: WriteStep, status: number, body: unknown, since: number, sent: ReadonlySet<string> = new Set()): Answer {
   const uid = addressedType(model, step.path)?.uid;
-  const labelled = uid ? relabel(model, ids, uid, body) : body;
+  const labelled = uid ? relabelMessage(model, ids, step, uid, relabel(model, ids, uid, body)) : body;
   return { status, body: normalise(maskTimes(labelled, since, sent)) };
 }
 

@@ -23,7 +23,7 @@ export const REFERENCE_TOKEN_SALT = 'conformance-api-token-salt';
 export type WriteModelName = keyof typeof WRITE_MODELS;
 
 /** The generator seeds recorded per model, and the steps per sequence. */
-export const RECORDED_RANDS = [1, 2, 3] as const;
+export const RECORDED_RANDS = [1, 2, 3, 4, 5, 6] as const;
 export const STEPS_PER_SEQUENCE = 200;
 
 /** A recorded set's name after its model: a generator seed, or `shapes` (shapes.mjs, on the fixture). */

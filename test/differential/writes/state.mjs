@@ -80,11 +80,14 @@ export const isCollection = (t) => t.kind === 'collectionType';
 export const attributesWhere = (t, test) => Object.values(t.attributes).filter(test);
 export const populateQuery = (rng) => rng.pick(['', '?populate=*', '?populate=*']);
 
-/** A read of an entry (or a single type) with what was written populated; drafts included. */
-export function readBack(rng, state, type, ref, attribute) {
+/**
+ * A read of an entry (or a single type) with what was written populated, most often in the preview
+ * (always with `drafts`: a read later steps take component ids from must show a draft on both servers).
+ */
+export function readBack(rng, state, type, ref, attribute, { drafts = false } = {}) {
   const populate = attribute && rng.chance(0.7) ? `populate[${attribute}][populate]=*` : 'populate=*';
   const path = ref === undefined ? typePath(type) : `${collectionPath(type)}/${entryPath(ref)}`;
-  const preview = type.draftAndPublish && rng.chance(0.8) ? '&publicationState=preview' : '';
+  const preview = type.draftAndPublish && (rng.chance(0.8) || drafts) ? '&publicationState=preview' : '';
   return addStep(state, { action: 'read', method: 'GET', path: `${path}?${populate}${preview}` });
 }
 

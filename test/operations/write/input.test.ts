@@ -46,6 +46,7 @@ describe('checkedData', () => {
   it.each([
     ['a biginteger beyond 64 bits', 'api::article.article', { title: 't', bigViews: '9223372036854775808' }, 'bigViews must be less than or equal to 9223372036854775807'],
     ['a biginteger with letters', 'api::article.article', { title: 't', bigViews: '12abc' }, 'bigViews must be a `biginteger` type, but the final value was: `"12abc"`.'],
+    ['a biginteger sent as a JSON number past 2^53 - 1 (digits may be lost)', 'api::article.article', { title: 't', bigViews: 2 ** 53 }, 'bigViews must be given as a string of digits beyond ±9007199254740991 (a JSON number there may have lost digits), but the value was: `9007199254740992`.'],
     ['an integer beyond 32 bits', 'api::article.article', { title: 't', views: -2147483649 }, 'views must be greater than or equal to -2147483648'],
     ['an infinite float', 'api::article.article', { title: 't', rating: '1e999' }, 'rating must be a `number` type, but the final value was: `Infinity` (cast from the value `"1e999"`).'],
     ['a zone item of a component the zone does not list', 'api::article.article', { title: 't', blocks: [{ __component: 'shared.header' }] }, 'blocks[0].__component must be one of the following values: blocks.rich-text, blocks.quote, blocks.media, blocks.related-articles'],

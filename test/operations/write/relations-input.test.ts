@@ -55,6 +55,10 @@ describe('misplacedConnect', () => {
       'There was a problem connecting relation with id 1 at position {"after":2}. The relation with id 2 needs to be connected first.',
     ],
     ['a plain set', [1, 2], [], undefined],
+    ['after an id connected later in the list', { connect: [{ id: 1, position: { after: 3 } }, 3] }, [], undefined],
+    ['of one id twice', { connect: [3, { id: 3, position: { start: true } }] }, [], 'The relation with id 3 is already connected. You cannot connect the same relation twice.'],
+    ['after itself', { connect: [{ id: 4, position: { start: true } }, { id: 7, position: { after: 7 } }] }, [], 'A circular reference was found in the connect array. One relation is trying to connect before/after another one that is trying to connect before/after it'],
+    ['of two ids placed after each other', { connect: [{ id: 1, position: { after: 2 } }, { id: 2, position: { before: 1 } }] }, [], 'A circular reference was found in the connect array. One relation is trying to connect before/after another one that is trying to connect before/after it'],
   ])('a connect %s', (_name, value, current, message) => {
     expect(misplacedConnect(relationInput(value, true).change, current)).toBe(message);
   });

@@ -1,0 +1,65 @@
+// The write differential's documented deviations recognise exactly their rows: each rule on a
+// pair of answers (Strapi's, ours) it must explain, and on one just beside it that it must not.
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ContentModel } from '../../src/model/types.ts';
+import type { Answer } from '../support/strapi-answers.ts';
+import { fixtureModel } from '../rest/support/fixture.ts';
+import { explain, type WriteDeviationClass } from './writes/deviations.ts';
+import type { WriteStep } from './writes/sequence.ts';
+
+let model: ContentModel;
+beforeAll(async () => {
+  model = await fixtureModel();
+});
+
+const step = (index: number, method: string, path: string, body?: unknown): WriteStep => ({ index, action: 'test', method, path, auth: 'full', body });
+const ok = (body: unknown): Answer => ({ status: 200, body });
+const article = (attributes: Record<string, unknown>) => ({ data: { id: 1, attributes }, meta: {} });
+const refused = (message: string): Answer => ({ status: 400, body: { data: null, error: { status: 400, name: 'ValidationError', message, details: { errors: [{ path: [], message, name: 'ValidationError' }] } } } });
+
+/** Earlier steps with Strapi's answers (and ours, when not the same), then the judged step (last). */
+interface Case {
+  earlier: Array<[WriteStep, Answer, Answer?]>;
+  judged: WriteStep;
+  strapi: Answer;
+  ours: Answer;
+}
+
+const unshared: [WriteStep, Answer] = [step(0, 'PUT', '/api/articles/1', { data: { views: 3 } }), ok(article({ views: 3 }))];
+const shownLocales: [WriteStep, Answer] = [step(0, 'PUT', '/api/articles/1?populate=*', { data: { views: 3 } }), ok(article({ views: 3 }))];
+const frenchRead = step(1, 'GET', '/api/articles/7?publicationState=preview');
+const quote = { id: '<id>', __component: 'blocks.quote', title: 'q' };
+const header = { id: '<id>', __component: 'shared.header', title: 'h' };
+
+const bigRefusal = refused('bigViews must be a `biginteger` type, but the final value was: `"1.5"`.');
+const listStep = step(1, 'GET', '/api/articles?sort[0]=id:desc&pagination[pageSize]=2');
+const page = (ids: unknown[], total: number) => ({ data: ids.map((id) => ({ id, attributes: {} })), meta: { pagination: { page: 1, pageSize: 2, pageCount: Math.ceil(total / 2), total } } });
+
+const cases: Array<[string, Case, WriteDeviationClass | undefined]> = [
+  ['a value not localized, after a write Strapi did not share', { earlier: [unshared], judged: frenchRead, strapi: ok(article({ title: 'Bonjour', views: 10 })), ours: ok(article({ title: 'Bonjour', views: 3 })) }, 'shared-attributes'],
+  ['a value not localized, with no such write before', { earlier: [shownLocales], judged: frenchRead, strapi: ok(article({ title: 'Bonjour', views: 10 })), ours: ok(article({ title: 'Bonjour', views: 3 })) }, undefined],
+  ['a localized value, after a write Strapi did not share', { earlier: [unshared], judged: frenchRead, strapi: ok(article({ title: 'Bonjour', views: 10 })), ours: ok(article({ title: 'Salut', views: 10 })) }, undefined],
+  ['a zone where Strapi kept a component the zone does not list', { earlier: [], judged: step(0, 'GET', '/api/articles/1?populate=blocks'), strapi: ok(article({ blocks: [header] })), ours: ok(article({ blocks: [quote] })) }, 'zone-components'],
+  ['a zone of listed components only', { earlier: [], judged: step(0, 'GET', '/api/articles/1?populate=blocks'), strapi: ok(article({ blocks: [{ ...quote, title: 'other' }] })), ours: ok(article({ blocks: [quote] })) }, undefined],
+  ['a biginteger Strapi stored as text that is no number', { earlier: [], judged: step(0, 'GET', '/api/articles/1'), strapi: ok(article({ bigViews: '12abc' })), ours: ok(article({ bigViews: '5' })) }, 'biginteger-digits'],
+  ['a biginteger Strapi rounded past 2^53', { earlier: [], judged: step(0, 'GET', '/api/articles/1'), strapi: ok(article({ bigViews: '9007199254740992' })), ours: ok(article({ bigViews: '9007199254740993' })) }, 'biginteger-digits'],
+  ['a biginteger of other digits', { earlier: [], judged: step(0, 'GET', '/api/articles/1'), strapi: ok(article({ bigViews: '12' })), ours: ok(article({ bigViews: '5' })) }, undefined],
+  ['an integer Strapi stored beyond 32 bits', { earlier: [], judged: step(0, 'GET', '/api/articles/1'), strapi: ok(article({ views: 2 ** 40 })), ours: ok(article({ views: 3 })) }, 'integer-32-bits'],
+  ['an integer within 32 bits', { earlier: [], judged: step(0, 'GET', '/api/articles/1'), strapi: ok(article({ views: 2 ** 31 - 1 })), ours: ok(article({ views: 3 })) }, undefined],
+  ['a write of an integer beyond 32 bits that we refuse', { earlier: [], judged: step(0, 'PUT', '/api/articles/1', { data: { views: 2 ** 40 } }), strapi: ok(article({ views: 2 ** 40 })), ours: refused('views must be less than or equal to 2147483647') }, 'integer-32-bits'],
+  ['media after Strapi emptied them for an object', { earlier: [[step(0, 'PUT', '/api/authors/1', { data: { avatar: { connect: [3] } } }), ok(article({}))]], judged: step(1, 'GET', '/api/authors/1?populate=avatar'), strapi: ok(article({ avatar: { data: null } })), ours: ok(article({ avatar: { data: { id: 3, attributes: {} } } })) }, 'media-object'],
+  ['media after a set', { earlier: [[step(0, 'PUT', '/api/authors/1', { data: { avatar: { set: [3] } } }), ok(article({}))]], judged: step(1, 'GET', '/api/authors/1?populate=avatar'), strapi: ok(article({ avatar: { data: null } })), ours: ok(article({ avatar: { data: { id: 3, attributes: {} } } })) }, undefined],
+  ['a list holding an entry only Strapi made, its create refused as a documented deviation', { earlier: [[step(0, 'POST', '/api/articles', { data: { title: 't', bigViews: '1.5' } }), ok(article({ bigViews: '1.5' })), bigRefusal]], judged: listStep, strapi: ok(page(['#0', 1], 5)), ours: ok(page([1, 2], 4)) }, 'biginteger-digits'],
+  ['a list holding an entry only Strapi made, its create refused for another reason', { earlier: [[step(0, 'POST', '/api/articles', { data: {} }), ok(article({})), refused('title must be defined.')]], judged: listStep, strapi: ok(page(['#0', 1], 5)), ours: ok(page([1, 2], 4)) }, undefined],
+  ['an array as data on an i18n type', { earlier: [], judged: step(0, 'PUT', '/api/articles/1', { data: [{}] }), strapi: ok(article({})), ours: refused('this must be a `object` type, but the final value was: `null` (cast from the value `[\n  {}\n]`).') }, 'i18n-data-array'],
+  ['an array as data on a type without i18n', { earlier: [], judged: step(0, 'PUT', '/api/tags/1', { data: [{}] }), strapi: ok({ data: { id: 1, attributes: {} }, meta: {} }), ours: refused('this must be a `object` type, but the final value was: `null` (cast from the value `[\n  {}\n]`).') }, undefined],
+];
+
+describe('the documented deviations of the write differential', () => {
+  it.each(cases)('%s', (_name, { earlier, judged, strapi, ours }, expected) => {
+    const steps = [...earlier.map(([each]) => each), judged];
+    const answers = [...earlier.map(([, answer]) => answer), strapi];
+    const mine = [...earlier.map(([, answer, own]) => own ?? answer), ours];
+    expect(explain(judged, strapi, ours, { model, steps, strapi: answers, ours: mine })).toBe(expected);
+  });
+});
