@@ -70,7 +70,7 @@ export async function runMixed(dataset: string, settings: readonly MixedOptions[
     await importSeed(model, seed, store);
     const access = settingsFromSeed(seed);
     const gateway = createGateway({ model, schema: buildGraphQLSchema(model), store, settings: () => access, responseCache: true });
-    await gateway.remeasure();
+    await gateway.loadMeasurement();
     const paths = readPaths({ articles: seed.entries.get('api::article.article')?.length ?? 0 });
     const next = random(7);
     const hitsBefore = await lookups(gateway);

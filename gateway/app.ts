@@ -18,7 +18,7 @@ import { createRestHandler } from '../src/rest/handler.ts';
 import { PlanCache } from '../src/rest/plan.ts';
 import { changedTags } from '../src/store/collection-reads.ts';
 import type { Change, Store } from '../src/store/store.ts';
-import { createWriter } from '../src/operations/write/writer.ts';
+import { createWriter, type Writer } from '../src/operations/write/writer.ts';
 import { Callers } from './callers.ts';
 import { type CacheSettings, DEFAULT_HTTP_SETTINGS, cacheControlFor, type HttpSettings } from './config/file-config.ts';
 import { EntryCosts } from './entry-costs.ts';
@@ -76,10 +76,15 @@ export interface GatewayDeps {
   /** What one request may cost (entries, GraphQL document size, time); the defaults when absent. */
   limits?: RequestLimits;
   /**
-   * The entry estimate's model; when absent, the gateway measures the store's data
-   * (src/store/cardinality.ts) on the first request that needs it, and again on `remeasure()`.
+   * The entry estimate's model; when absent, the gateway reads the measurement the store keeps
+   * (gateway/entry-costs.ts) on `loadMeasurement()` or the first request that needs it.
    */
   costs?(): Promise<CostModel>;
+  /**
+   * Other processes write to the store (MongoDB): the stored measurement is only ever raised,
+   * never replaced by a measurement of the data (default false: one process, the embedded store).
+   */
+  sharedStore?: boolean;
   /** Keep answers to reads in memory and serve repeats from there (default false; `npm start` turns it on). */
   responseCache?: boolean;
   /**
@@ -105,7 +110,12 @@ export interface Gateway {
   kept(head: RequestHead): KeptReply | undefined;
   /** Shutdown began: readiness answers 503 from now on, so load balancers stop sending work. */
   drain(): void;
-  /** Measures the data again for the entry estimate (after an import by another process). */
+  /**
+   * Reads the entry estimate's measurement from the store (one document and the entry counts), or
+   * measures the data once and stores it when the store holds none that fits the model.
+   */
+  loadMeasurement(): Promise<void>;
+  /** Measures the data again, a batch at a time, when writes since the last measurement may have loosened its bounds. */
   remeasure(): Promise<void>;
   /** The data or the access settings changed (an import): kept answers and measurements are dropped. */
   dataChanged(): void;
@@ -119,7 +129,8 @@ export interface Gateway {
   /**
    * Another gateway sharing this MongoDB wrote to these collections, and which entries is not
    * known (the write marks name collections only; a change event of a delete names MongoDB's `_id`
-   * only): every kept answer made from anything of them, lists and entries, is dropped.
+   * only): every kept answer made from anything of them, lists and entries, is dropped, and the
+   * next remeasure reads the data.
    */
   forgetCollections(collections: readonly string[]): void;
   /** What changed is not known (the change stream lost its place): every kept answer is dropped. */
@@ -146,13 +157,13 @@ export function createGateway(deps: GatewayDeps): Gateway {
   const metrics = deps.metrics ?? createMetrics();
   const http = deps.http ?? DEFAULT_HTTP_SETTINGS;
   const store = new MeasuredStore(deps.store, metrics);
-  const entryCosts = new EntryCosts(deps.model, deps.store, logger);
+  const entryCosts = new EntryCosts(deps.model, deps.store, logger, { shared: deps.sharedStore, serially: (work) => writer.serially(work) });
   // Told of each applied write before it answers (the response cache is made below).
   const forgetChanges = (changes: readonly Change[]) => {
     responses.forget(changedTags(changes));
     entryCosts.wrote(changes);
   };
-  const writer = createWriter(store, (changes) => {
+  const writer = createWriter(raisingMeasurement(store, entryCosts), (changes) => {
     forgetChanges(changes);
     deps.written?.(changes);
   });
@@ -189,12 +200,29 @@ export function createGateway(deps: GatewayDeps): Gateway {
     forget: forgetChanges,
     forgetCollections(collections) {
       responses.forgetWhole(collections);
+      entryCosts.othersWrote();
     },
     forgetEverything() {
       responses.clear();
+      entryCosts.othersWrote();
     },
+    loadMeasurement: () => entryCosts.load(),
     remeasure: () => entryCosts.remeasure(),
     metrics,
+  };
+}
+
+/**
+ * The writer's store: each write also raises the entry estimate's stored measurement where the
+ * write raised a bound, in the same atomic write (docs/storage.md, "Measurements").
+ */
+function raisingMeasurement(store: Store, entryCosts: EntryCosts): Writer['store'] {
+  return {
+    find: (collection, filter, options) => store.find(collection, filter, options),
+    count: (collection, filter) => store.count(collection, filter),
+    aggregate: (collection, pipeline) => store.aggregate(collection, pipeline),
+    allocateIds: (collection, n) => store.allocateIds(collection, n),
+    write: async (changes) => store.write([...changes, ...(await entryCosts.raises(changes))]),
   };
 }
 

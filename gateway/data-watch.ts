@@ -27,7 +27,7 @@ export interface DataWatchParts {
   store: Store;
   /** The access settings served: undefined until the store is prepared, replaced after an import. */
   settings: { current?: AccessSettings };
-  gateway: Pick<Gateway, 'forget' | 'forgetCollections' | 'forgetEverything' | 'dataChanged' | 'remeasure'>;
+  gateway: Pick<Gateway, 'forget' | 'forgetCollections' | 'forgetEverything' | 'dataChanged' | 'loadMeasurement'>;
   logger: Logger;
   /** DATA_POLL_MS. */
   pollMs: number;
@@ -118,7 +118,7 @@ function importCheck(parts: DataWatchParts, seen: Seen, note: (what: WatchNote) 
     seen.version = loaded.version;
     gateway.dataChanged();
     note({ kind: 'import', version: loaded.version });
-    await gateway.remeasure();
+    await gateway.loadMeasurement();
   };
   let last = Promise.resolve();
   return () => {

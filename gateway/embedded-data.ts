@@ -37,7 +37,7 @@ async function sourceOf(file: string): Promise<Source> {
 }
 
 /** The file the store's data was imported from, or undefined when no import finished. */
-async function importedFrom(store: Store): Promise<Source | undefined> {
+export async function importedFrom(store: Store): Promise<Source | undefined> {
   const [doc] = await store.find(IMPORTS_COLLECTION, { id: 1 });
   return doc?.source as Source | undefined;
 }

@@ -74,8 +74,8 @@ async function prepareStore(model: ContentModel, store: Store, data: StartData |
 }
 
 /**
- * How often the entry estimate's bounds are measured again on MongoDB, where `npm run import` in
- * another process can change the data; the embedded store's data changes only at start.
+ * How often the entry estimate's bounds are measured again when writes since may have loosened
+ * them (a deletion, a shorter list): in the background, a batch at a time (docs/decisions.md).
  */
 const REMEASURE_MS = 10 * 60_000;
 
@@ -166,17 +166,17 @@ async function reportCounts({ log, data, model, store }: Parts): Promise<void> {
 
 /**
  * On MongoDB other processes write: the data watch (data-watch.ts) forgets what they changed and
- * reads the settings again after an import; the entry estimate is measured again now and then.
- * Returns what stops both.
+ * reads the settings again after an import. Returns what stops it.
  */
 function watchDataVersion(parts: Parts, seen: Seen, note?: (note: WatchNote) => void): () => Promise<void> {
   const { config, model, store, settings, gateway, logger } = parts;
-  const remeasure = setInterval(() => void gateway.remeasure().catch((error) => logger.warn({ err: error }, 'measuring the data for the entry estimate failed')), REMEASURE_MS).unref();
-  const unwatch = watchData({ model, store, settings, gateway, logger, pollMs: config.dataPollMs, note }, seen);
-  return async () => {
-    clearInterval(remeasure);
-    await unwatch();
-  };
+  return watchData({ model, store, settings, gateway, logger, pollMs: config.dataPollMs, note }, seen);
+}
+
+/** Measures the data again every REMEASURE_MS (both stores), when writes may have loosened the bounds; returns what stops it. */
+function remeasureEvery({ gateway, logger }: Parts): () => void {
+  const timer = setInterval(() => void gateway.remeasure().catch((error) => logger.warn({ err: error }, 'measuring the data for the entry estimate failed')), REMEASURE_MS).unref();
+  return () => clearInterval(timer);
 }
 
 /** Prepares a store that was not ready at start (MongoDB), retrying until it is or the gateway closes. */
@@ -187,7 +187,7 @@ async function prepareWhenReachable(parts: Parts, seen: Seen, closing: () => boo
       settings.current = await prepareStore(model, store, data, log, config.secrets?.apiTokenSalt);
       seen.version = await dataVersion(store);
       seen.marks = await readWriteMarks(store);
-      await gateway.remeasure();
+      await gateway.loadMeasurement();
       log('database ready');
       await reportCounts(parts);
     } catch (error) {
@@ -210,6 +210,7 @@ function buildGateway(config: GatewayConfig, model: ContentModel, store: Store, 
     docs: config.docs,
     responseCache: config.responseCache,
     projectReads: config.mongodbUri !== undefined,
+    sharedStore: config.mongodbUri !== undefined,
     uploadsDir,
     mediaUrl: config.mediaUrl,
     secrets: config.secrets,
@@ -238,8 +239,8 @@ export async function startGateway(config: GatewayConfig, options: StartOptions 
   uploads.exists = await isDirectory(uploads.dir);
   const gateway = buildGateway(config, model, store, settings, http, logger, uploads.dir);
   const parts: Parts = { config, model, store, data, settings, gateway, log, logger };
-  // The entry estimate's bounds, measured before the first request rather than by it.
-  if (settings.current) await gateway.remeasure();
+  // The entry estimate's measurement, read before the first request rather than by it.
+  if (settings.current) await gateway.loadMeasurement();
   const server = await listen(gateway, config.port, config.host, { drainDeadlineMs: config.drainDeadlineMs }).catch(async (error) => {
     await store.close();
     throw listenError(error as NodeJS.ErrnoException, config);
@@ -250,6 +251,7 @@ export async function startGateway(config: GatewayConfig, options: StartOptions 
   let closing = false;
   const seen: Seen = {};
   const unwatch = config.mongodbUri ? watchDataVersion(parts, seen, options.watch) : async () => {};
+  const unremeasure = remeasureEvery(parts);
   const ready = prepareWhenReachable(parts, seen, () => closing, options.maxRetryDelayMs ?? 5000);
   return {
     port: server.port,
@@ -257,6 +259,7 @@ export async function startGateway(config: GatewayConfig, options: StartOptions 
     ready,
     close: async () => {
       closing = true;
+      unremeasure();
       await unwatch();
       const report = await server.close();
       await store.close();

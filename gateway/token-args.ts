@@ -1,21 +1,25 @@
 // `npm run token` arguments and environment -> what to do with Strapi API tokens. Pure.
 import { API_TOKEN_TYPES, readPermission, type ApiTokenType } from '../src/auth/api-tokens.ts';
 import { ConfigurationError } from '../src/errors/errors.ts';
+import { DEFAULT_DATA_DIR } from './args.ts';
 
 export const TOKEN_USAGE = [
   'usage: npm run token -- create --name NAME [--type read-only|full-access|custom] [--permission ACTION]...',
-  '                               [--duration 7|30|90|unlimited] [--description TEXT] [--seed FILE]',
-  '       npm run token -- list [--seed FILE]',
-  '       npm run token -- revoke --id ID [--seed FILE]',
+  '                               [--duration 7|30|90|unlimited] [--description TEXT] [--data DIR | --seed FILE]',
+  '       npm run token -- list [--data DIR | --seed FILE]',
+  '       npm run token -- revoke --id ID [--data DIR | --seed FILE]',
   '  Tokens are kept as Strapi keeps them: only an HMAC-SHA512 with API_TOKEN_SALT (which must be set,',
   '  to the value the gateway runs with). With MONGODB_URI set they are written to that database;',
-  '  otherwise --seed FILE names the seed file the embedded store starts from, whose "apiTokens" change.',
+  '  otherwise to the embedded store in the data folder (--data DIR, else DATA_DIR, else .data), which',
+  '  no gateway may hold meanwhile: stop it, run this, start it again.',
+  '  --seed FILE  changes the "apiTokens" of a seed file instead: they reach a data folder only when one',
+  '               is made from it (a new folder, or --replace-data), never one that already holds data',
   '  --type       read-only (default) reads every content-type, full-access reads and writes them all; custom does what --permission lists',
   '  --permission an action such as api::article.article.find, api::article.article.create or plugin::upload.content-api.findOne (repeatable)',
   '  --duration   days until the token expires (7, 30, 90) or unlimited (default)',
 ].join('\n');
 
-export type TokenTarget = { kind: 'mongodb'; uri: string } | { kind: 'seed'; file: string };
+export type TokenTarget = { kind: 'mongodb'; uri: string } | { kind: 'data'; dir: string } | { kind: 'seed'; file: string };
 
 export type TokenCommand =
   | { kind: 'help' }
@@ -35,14 +39,21 @@ export function parseTokenArgs(argv: readonly string[], env: Readonly<Record<str
   const flags = new Map<string, string[]>();
   for (let i = 0; i < rest.length; i++) {
     const [name, inline] = rest[i].split(/=(.*)/s, 2);
-    if (!['--name', '--type', '--permission', '--duration', '--description', '--seed', '--id'].includes(name)) fail(`Unknown argument ${rest[i]}`);
+    if (!['--name', '--type', '--permission', '--duration', '--description', '--seed', '--data', '--id'].includes(name)) fail(`Unknown argument ${rest[i]}`);
     const value = inline ?? rest[++i];
     if (value === undefined || value === '') fail(`${name} needs a value`);
     flags.set(name, [...(flags.get(name) ?? []), value]);
   }
   const one = (name: string) => flags.get(name)?.at(-1);
   const seed = one('--seed');
-  const target: TokenTarget = env.MONGODB_URI ? { kind: 'mongodb', uri: env.MONGODB_URI } : seed ? { kind: 'seed', file: seed } : fail('Set MONGODB_URI, or name the seed file of the embedded store with --seed FILE');
+  const data = one('--data');
+  if (seed !== undefined && data !== undefined) fail('--data and --seed name two places for the token: give one');
+  if (env.MONGODB_URI && (seed !== undefined || data !== undefined)) fail(`MONGODB_URI is set: tokens go to that database, not to ${seed ?? data}`);
+  const target: TokenTarget = env.MONGODB_URI
+    ? { kind: 'mongodb', uri: env.MONGODB_URI }
+    : seed !== undefined
+      ? { kind: 'seed', file: seed }
+      : { kind: 'data', dir: data ?? (env.DATA_DIR || DEFAULT_DATA_DIR) };
   switch (verb) {
     case 'list':
       return { kind: 'list', target };

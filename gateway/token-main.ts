@@ -1,10 +1,14 @@
-// `npm run token`: creates (printing the token once), lists and revokes Strapi API tokens, in
-// MongoDB (MONGODB_URI) or in the seed file the embedded store starts from.
+// `npm run token`: creates (printing the token once), lists and revokes Strapi API tokens: in
+// MongoDB (MONGODB_URI), in the embedded store of a data folder no gateway holds, or in a seed file.
+import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { API_TOKENS_COLLECTION, accessKeyOf, generateToken, type ApiToken } from '../src/auth/api-tokens.ts';
 import { ConfigurationError } from '../src/errors/errors.ts';
 import { createMongoStore } from '../src/store/mongo-store.ts';
-import type { Doc } from '../src/store/store.ts';
+import { DATABASE_FILE, DataFolderInUse, openDataFolder } from '../src/store/sqlite/data-folder.ts';
+import type { Doc, Store } from '../src/store/store.ts';
+import { importedFrom } from './embedded-data.ts';
 import { TOKEN_USAGE, parseTokenArgs, type TokenCommand, type TokenTarget } from './token-args.ts';
 
 /** The tokens of a target, read and written as a whole (they are few). */
@@ -15,20 +19,50 @@ interface TokenBook {
   close(): Promise<void>;
 }
 
-function mongoBook(uri: string): TokenBook {
-  const store = createMongoStore({ uri });
+/** The tokens a store holds: MongoDB's, or a data folder's embedded store. */
+function storeBook(store: Store): TokenBook {
   const all = async () => (await store.find(API_TOKENS_COLLECTION, {}, { sort: [['id', 1]] })) as unknown as ApiToken[];
   return {
     all,
     async add(token) {
-      const id = await store.allocateIds(API_TOKENS_COLLECTION, 1);
-      const record = { id, ...token };
-      await store.upsertMany(API_TOKENS_COLLECTION, [record as unknown as Doc]);
+      // Past every token's id: a seed's tokens are imported with their own ids, moving no counter.
+      await store.reserveUpTo(API_TOKENS_COLLECTION, Math.max(0, ...(await all()).map((each) => each.id)));
+      const record = { id: await store.allocateIds(API_TOKENS_COLLECTION, 1), ...token };
+      await store.write([{ op: 'put', collection: API_TOKENS_COLLECTION, doc: record as unknown as Doc }]);
       return record;
     },
     remove: async (id) => (await store.deleteByIds(API_TOKENS_COLLECTION, [id])) > 0,
     close: () => store.close(),
   };
+}
+
+/**
+ * The embedded store of a data folder that holds imported data and that no gateway holds: a
+ * running gateway keeps what it knows of its store in memory, so a second writer could leave it
+ * blind to the token (docs/decisions.md).
+ * @throws ConfigurationError saying what to do instead.
+ */
+async function dataFolderStore(dir: string): Promise<Store> {
+  const folder = path.resolve(dir);
+  const noData = new ConfigurationError(
+    `The data folder ${folder} holds no data yet, and a gateway's first start on it imports its data afresh, without the token. ` +
+      `Start the gateway on it once (npm start -- --data ${dir}), stop it, then create the token; or add the token to the seed file before that first start (--seed FILE).`,
+  );
+  if (dir === ':memory:') throw new ConfigurationError('--data :memory: keeps nothing once the command ends: name the data folder the gateway runs with (--data DIR).');
+  if (!existsSync(path.join(dir, DATABASE_FILE))) throw noData;
+  let store: Store;
+  try {
+    store = openDataFolder(dir).store;
+  } catch (error) {
+    if (!(error instanceof DataFolderInUse)) throw error;
+    throw new ConfigurationError(
+      `The data folder ${folder} is in use by a gateway (process ${error.holder}), and tokens are written only to a folder no gateway holds. ` +
+        `Stop the gateway (Ctrl-C, or kill -INT ${error.holder}), run this command again, then start the gateway: it reads the token from its folder.`,
+    );
+  }
+  if (await importedFrom(store)) return store;
+  await store.close();
+  throw noData;
 }
 
 function seedBook(file: string): TokenBook {
@@ -60,10 +94,22 @@ function seedBook(file: string): TokenBook {
   };
 }
 
-const bookFor = (target: TokenTarget): TokenBook => (target.kind === 'mongodb' ? mongoBook(target.uri) : seedBook(target.file));
+async function bookFor(target: TokenTarget): Promise<TokenBook> {
+  switch (target.kind) {
+    case 'mongodb':
+      return storeBook(createMongoStore({ uri: target.uri }));
+    case 'data':
+      return storeBook(await dataFolderStore(target.dir));
+    case 'seed':
+      return seedBook(target.file);
+  }
+}
+
+/** What a token written to a seed file reaches, and what it does not. */
+const SEED_NOTE = 'note: the seed file\'s tokens reach a data folder only when one is made from it (a new folder, or --replace-data); for a folder that already holds data, use --data DIR';
 
 async function run(command: Exclude<TokenCommand, { kind: 'help' }>): Promise<void> {
-  const book = bookFor(command.target);
+  const book = await bookFor(command.target);
   try {
     if (command.kind === 'create') {
       const token = generateToken();
@@ -76,6 +122,7 @@ async function run(command: Exclude<TokenCommand, { kind: 'help' }>): Promise<vo
       console.log(`created API token ${record.id} "${record.name}" (${record.type}${record.expiresAt ? `, expires ${record.expiresAt.toISOString()}` : ', never expires'})`);
       console.log('it is shown once, here; only its HMAC is stored:');
       console.log(token);
+      if (command.target.kind === 'seed') console.error(SEED_NOTE);
     } else if (command.kind === 'list') {
       const tokens = await book.all();
       if (tokens.length === 0) console.log('no API tokens');

@@ -1,6 +1,8 @@
-// A seed + the model + a store -> documents written in batches, counters reserved, indexes
-// ensured, and a report per collection. Nothing is written unless the whole seed is valid.
+// A seed + the model + a store -> documents written in batches, counters reserved, the entry
+// estimate's measurement stored, indexes ensured, and a report per collection. Nothing is
+// written unless the whole seed is valid.
 import type { ContentModel } from '../model/types.ts';
+import { ImportMeasurement } from '../store/import-measurement.ts';
 import { ensureModelIndexes } from '../store/indexes.ts';
 import type { Doc, Store } from '../store/store.ts';
 import { API_TOKENS_COLLECTION } from '../auth/api-tokens.ts';
@@ -39,7 +41,8 @@ export async function importSeed(model: ContentModel, seed: Seed, store: Store, 
 
 /**
  * Writes a validated seed: upserts by id (importing twice leaves the same entries), moves each
- * counter past the largest id, and ensures every content-type's indexes.
+ * counter past the largest id, measures each batch for the entry estimate and stores the
+ * measurement (src/store/import-measurement.ts), and ensures every content-type's indexes.
  */
 export async function writeSeed(model: ContentModel, seed: CheckedSeed, store: Store, options: ImportOptions = {}): Promise<ImportReport> {
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
@@ -47,12 +50,14 @@ export async function writeSeed(model: ContentModel, seed: CheckedSeed, store: S
   if (options.drop) {
     for (const owner of [...model.contentTypes.values(), ...model.components.values()]) await store.drop(owner.collectionName);
   }
+  const measuring = await ImportMeasurement.begin(model, store, options.drop ?? false);
   const nextIds = new Map<string, number>();
   for (const [uid, count] of countComponentItems(seed)) {
     nextIds.set(uid, await store.allocateIds(model.components.get(uid)!.collectionName, count));
   }
+  const now = options.now ?? new Date();
   const documents = buildDocuments(model, seed, {
-    now: options.now ?? new Date(),
+    now,
     nextComponentId: (uid) => {
       const id = nextIds.get(uid)!;
       nextIds.set(uid, id + 1);
@@ -64,7 +69,9 @@ export async function writeSeed(model: ContentModel, seed: CheckedSeed, store: S
   const written = new Map<string, number>();
   for (const [collection, docs] of documents) {
     for (let start = 0; start < docs.length; start += batchSize) {
-      const count = await store.upsertMany(collection, docs.slice(start, start + batchSize));
+      const batch = docs.slice(start, start + batchSize);
+      const count = await store.upsertMany(collection, batch);
+      measuring.add(collection, batch);
       written.set(collection, (written.get(collection) ?? 0) + count);
       done += count;
       options.onProgress?.(done, total, collection);
@@ -72,6 +79,7 @@ export async function writeSeed(model: ContentModel, seed: CheckedSeed, store: S
     if (docs.length > 0) await store.reserveUpTo(collection, docs.reduce((most, doc) => Math.max(most, doc.id), 0));
   }
   if (seed.apiTokens.length > 0) await store.upsertMany(API_TOKENS_COLLECTION, seed.apiTokens as unknown as Doc[]);
+  await measuring.finish(now);
   await ensureModelIndexes(model, store);
   return [...model.contentTypes.values()].map(({ collectionName }) => ({
     collection: collectionName,

@@ -1,13 +1,16 @@
-// The content model + the store -> how many entries each collection holds and the most items any
+// The content model + documents -> how many entries each collection holds and the most items any
 // one entry (or component item) holds in each relation, media field, component list and zone.
 // The cost estimate caps each list's limit with these, so its bound is what the data allows.
+// Pure: the documents come a batch at a time (an import's batches, or a stream of the store's:
+// src/store/measure-store.ts), and only numbers are kept between batches.
 import {
   type Attribute,
   type AttributeOwner,
   type ContentModel,
+  type ContentType,
   type RelationAttribute,
 } from '../model/types.ts';
-import type { Change, Doc, Store } from './store.ts';
+import type { Change } from './store.ts';
 
 export interface Cardinality {
   /** Content-type uid -> how many entries it has (every locale and state). */
@@ -18,32 +21,73 @@ export interface Cardinality {
 
 export const listKey = (ownerUid: string, attribute: string) => `${ownerUid}.${attribute}`;
 
+/** Owning relations that have an inverse side, whose list is measured from here. */
+export function inverseSides(ct: ContentType): RelationAttribute[] {
+  return [...ct.attributes.values()].filter(
+    (attribute): attribute is RelationAttribute => attribute.type === 'relation' && attribute.side === 'owner' && attribute.inversedBy !== undefined,
+  );
+}
+
 /**
- * Reads every content-type's documents once (projected to what holds lists) and measures them.
- * Inverse relations are measured from their owning side: the most entries pointing at one target.
+ * The lists measured from the owning side (an inverse relation: the most entries pointing at one
+ * target). Their bound after a write is a count raised by one, not a size seen in a document.
  */
-export async function measureCardinality(model: ContentModel, store: Store): Promise<Cardinality> {
-  const entries = new Map<string, number>();
-  const lists = new Map<string, number>();
-  const note = (key: string, size: number) => lists.set(key, Math.max(lists.get(key) ?? 0, size));
-  for (const ct of model.contentTypes.values()) {
-    const docs = await store.find(ct.collectionName, {}, { projection: listProjection(ct) });
-    entries.set(ct.uid, docs.length);
+export function inverseListKeys(model: ContentModel): Set<string> {
+  return new Set([...model.contentTypes.values()].flatMap((ct) => inverseSides(ct).map((attribute) => listKey(attribute.target, attribute.inversedBy!))));
+}
+
+/**
+ * Measures documents a batch at a time. Between batches it holds numbers only: the most items
+ * seen per list, and for each inverse relation how many entries point at each target (one
+ * number per target entry, never a document).
+ */
+export class CardinalityMeter {
+  private readonly most = new Map<string, number>();
+  /** Inverse list key -> target id -> entries pointing at it. */
+  private readonly pointing = new Map<string, Map<unknown, number>>();
+  private readonly byCollection: ReadonlyMap<string, ContentType>;
+
+  constructor(private readonly model: ContentModel) {
+    this.byCollection = new Map([...model.contentTypes.values()].map((ct) => [ct.collectionName, ct]));
+    for (const key of inverseListKeys(model)) this.pointing.set(key, new Map());
+  }
+
+  /** Measures a batch of `collection`'s documents (projected or whole); other collections are ignored. */
+  add(collection: string, docs: readonly Record<string, unknown>[]): void {
+    const ct = this.byCollection.get(collection);
+    if (!ct) return;
+    const note = (key: string, size: number) => this.most.set(key, Math.max(this.most.get(key) ?? 0, size));
     for (const doc of docs) {
-      measureOwner(model, ct, doc, note);
-      if (ct.localized) note(listKey(ct.uid, 'localizations'), asList(doc.localizations).length);
-    }
-    for (const attribute of ct.attributes.values()) {
-      if (attribute.type === 'relation' && attribute.side === 'owner' && attribute.inversedBy) {
-        note(listKey(attribute.target, attribute.inversedBy), mostPointingAtOne(docs, attribute));
-      }
+      measureEntry(this.model, ct, doc, note);
+      for (const attribute of inverseSides(ct)) this.point(listKey(attribute.target, attribute.inversedBy!), doc[attribute.name]);
     }
   }
-  return { entries, lists };
+
+  /** The lists as measured so far. */
+  lists(): Map<string, number> {
+    const lists = new Map(this.most);
+    for (const [key, counts] of this.pointing) {
+      let most = 0;
+      for (const count of counts.values()) most = Math.max(most, count);
+      lists.set(key, most);
+    }
+    return lists;
+  }
+
+  private point(key: string, value: unknown): void {
+    const counts = this.pointing.get(key)!;
+    for (const id of new Set(asList(value))) counts.set(id, (counts.get(id) ?? 0) + 1);
+  }
+}
+
+/** An entry's own lists (and its components' and zones'), each noted with its size. */
+function measureEntry(model: ContentModel, ct: ContentType, doc: Record<string, unknown>, note: (key: string, size: number) => void): void {
+  measureOwner(model, ct, doc, note);
+  if (ct.localized) note(listKey(ct.uid, 'localizations'), asList(doc.localizations).length);
 }
 
 /** Top-level attributes that hold lists or may (components hold them inside). */
-function listProjection(owner: AttributeOwner & { localized?: boolean }): Record<string, 1> {
+export function listProjection(owner: AttributeOwner & { localized?: boolean }): Record<string, 1> {
   const fields: Record<string, 1> = { id: 1 };
   for (const attribute of owner.attributes.values()) {
     if (holdsItems(attribute)) fields[attribute.name] = 1;
@@ -88,31 +132,23 @@ function measureOwner(model: ContentModel, owner: AttributeOwner, doc: Record<st
   }
 }
 
-/** For an owning relation, the most of its entries that point at one target entry. */
-function mostPointingAtOne(docs: readonly Doc[], attribute: RelationAttribute): number {
-  const counts = new Map<unknown, number>();
-  let most = 0;
-  for (const doc of docs) {
-    for (const id of new Set(asList(doc[attribute.name]))) {
-      const count = (counts.get(id) ?? 0) + 1;
-      counts.set(id, count);
-      most = Math.max(most, count);
-    }
-  }
-  return most;
-}
-
 function asList(value: unknown): unknown[] {
   return Array.isArray(value) ? value : value === null || value === undefined ? [] : [value];
 }
 
+/** Documents as they were before a write, by `<collection>#<id>`, holding (at least) their owning relations. */
+export type PriorDocs = ReadonlyMap<string, Record<string, unknown>>;
+
+export const priorKey = (collection: string, id: number) => `${collection}#${id}`;
+
 /**
  * `measured` raised to hold after `changes`, without reading the store: a put may add an entry and
- * holds its own lists; each of its owning relations may point once more at one target. Bounds
- * only grow (a deletion or an update that shrinks a list leaves them), so they stay bounds, a
- * little loose, until the data is measured again.
+ * holds its own lists; an owning relation that now holds a target its document did not hold
+ * before (`prior`; without it, every target is taken as new) may point once more at one target.
+ * Bounds only grow (a deletion or an update that shrinks a list leaves them), so they stay
+ * bounds, a little loose, until the data is measured again.
  */
-export function raisedBy(model: ContentModel, measured: Cardinality, changes: readonly Change[]): Cardinality {
+export function raisedBy(model: ContentModel, measured: Cardinality, changes: readonly Change[], prior?: PriorDocs): Cardinality {
   const byCollection = new Map([...model.contentTypes.values()].map((ct) => [ct.collectionName, ct]));
   const entries = new Map(measured.entries);
   const lists = new Map(measured.lists);
@@ -121,13 +157,13 @@ export function raisedBy(model: ContentModel, measured: Cardinality, changes: re
     const ct = byCollection.get(change.collection);
     if (!ct || change.op !== 'put') continue;
     entries.set(ct.uid, (entries.get(ct.uid) ?? 0) + 1);
-    measureOwner(model, ct, change.doc, note);
-    if (ct.localized) note(listKey(ct.uid, 'localizations'), asList(change.doc.localizations).length);
-    for (const attribute of ct.attributes.values()) {
-      if (attribute.type === 'relation' && attribute.side === 'owner' && attribute.inversedBy && asList(change.doc[attribute.name]).length > 0) {
-        const key = listKey(attribute.target, attribute.inversedBy);
-        lists.set(key, (lists.get(key) ?? 0) + 1);
-      }
+    measureEntry(model, ct, change.doc, note);
+    const before = prior?.get(priorKey(change.collection, change.doc.id));
+    for (const attribute of inverseSides(ct)) {
+      const held = new Set(asList(before?.[attribute.name]));
+      if (!asList(change.doc[attribute.name]).some((id) => !held.has(id))) continue;
+      const key = listKey(attribute.target, attribute.inversedBy!);
+      lists.set(key, (lists.get(key) ?? 0) + 1);
     }
   }
   return { entries, lists };

@@ -6,6 +6,7 @@
 // by one. Writes are group-committed, each acknowledged only once fsynced. docs/storage.md.
 import type Database from 'better-sqlite3';
 import { LRUCache } from 'lru-cache';
+import { assertNever } from '../model/types.ts';
 import { runPipeline, sortRows } from './embedded/pipeline.ts';
 import { compiledFilter } from './embedded/queries.ts';
 import { decode, encode, queryView } from './embedded/values.ts';
@@ -18,7 +19,7 @@ import { rankShape } from './sqlite/shape.ts';
 import { PlannerStatistics } from './sqlite/statistics.ts';
 import { CollectionTables, type Move } from './sqlite/tables.ts';
 import { translateFilter, translateSort, type Sql } from './sqlite/translate.ts';
-import { UniqueViolation, type Change, type Doc, type Filter, type FindOptions, type IndexSpec, type Store } from './store.ts';
+import { raisedDoc, UniqueViolation, type Change, type Doc, type Filter, type FindOptions, type IndexSpec, type Store } from './store.ts';
 
 /** Documents read from disk per statement when an answer is long. */
 const READ_BATCH = 500;
@@ -78,7 +79,7 @@ export class EmbeddedStore implements Store {
     const docs: Doc[] = [];
     for (let start = 0; start < ids.length; start += READ_BATCH) {
       if (start > 0) await new Promise((resolve) => setImmediate(resolve));
-      docs.push(...this.byIds(tables, ids.slice(start, start + READ_BATCH)).map(shape));
+      docs.push(...this.byIds(tables, ids.slice(start, start + READ_BATCH), !options.readOnce).map(shape));
     }
     return docs;
   }
@@ -183,20 +184,46 @@ export class EmbeddedStore implements Store {
     return this.commits.submit(() => {
       const moves: Array<[CollectionTables, Move[]]> = [];
       for (const change of changes) {
-        const tables = change.op === 'put' ? this.collection(change.collection) : this.tables.get(change.collection);
-        if (!tables) continue;
-        const id = change.op === 'put' ? change.doc.id : change.id;
-        this.documents.forget(change.collection, id);
-        const moved: Move[] = [];
-        if (change.op === 'put') tables.upsert(change.doc, moved);
-        else tables.delete(change.id, moved);
-        moves.push([tables, moved]);
+        const applied = this.apply(change);
+        if (applied) moves.push(applied);
       }
       return () => {
         moves.forEach(([tables, moved]) => moved.forEach(([before, after]) => tables.ranks.moved(before, after)));
         this.statistics.committed(changes.length);
       };
     });
+  }
+
+  /** One change, inside the write's transaction: its collection's tables and the rank moves it made (none: nothing to delete). */
+  private apply(change: Change): [CollectionTables, Move[]] | undefined {
+    const tables = change.op === 'delete' ? this.tables.get(change.collection) : this.collection(change.collection);
+    if (!tables) return undefined;
+    const moved: Move[] = [];
+    switch (change.op) {
+      case 'put':
+        this.documents.forget(change.collection, change.doc.id);
+        tables.upsert(change.doc, moved);
+        break;
+      case 'delete':
+        this.documents.forget(change.collection, change.id);
+        tables.delete(change.id, moved);
+        break;
+      case 'raise': {
+        const raised = raisedDoc(this.docById(tables, change.id), change);
+        this.documents.forget(change.collection, change.id);
+        tables.upsert(raised, moved);
+        break;
+      }
+      default:
+        assertNever(change, 'change');
+    }
+    return [tables, moved];
+  }
+
+  /** The document with this id as stored, or undefined. */
+  private docById(tables: CollectionTables, id: number): Doc | undefined {
+    const row = this.statement(`SELECT doc FROM ${tables.docs} WHERE id = ?`).get(id) as { doc: Buffer } | undefined;
+    return row && this.documents.decoded(tables.name, id, row.doc, false);
   }
 
   async deleteByIds(collection: string, ids: readonly number[]): Promise<number> {
@@ -299,8 +326,8 @@ export class EmbeddedStore implements Store {
     return found;
   }
 
-  /** The documents with these ids, in their order. */
-  private byIds(tables: CollectionTables, ids: readonly number[]): Doc[] {
+  /** The documents with these ids, in their order; `keep`: those decoded now are kept. */
+  private byIds(tables: CollectionTables, ids: readonly number[], keep = true): Doc[] {
     if (ids.length === 0) return [];
     const found = new Map<number, Doc>();
     for (const id of ids) {
@@ -310,7 +337,7 @@ export class EmbeddedStore implements Store {
     if (found.size < ids.length) {
       const missing = ids.filter((id) => !found.has(id));
       const rows = this.statement(`SELECT id, doc FROM ${tables.docs} WHERE id IN (SELECT value FROM json_each(?))`).all(JSON.stringify(missing)) as Array<{ id: number; doc: Buffer }>;
-      for (const row of rows) found.set(row.id, this.documents.decoded(tables.name, row.id, row.doc));
+      for (const row of rows) found.set(row.id, this.documents.decoded(tables.name, row.id, row.doc, keep));
     }
     return ids.map((id) => found.get(id)!);
   }

@@ -2,9 +2,11 @@
 // while MongoDB says the failure was transient, within the store's time bound. On a standalone,
 // which has no transactions: puts of new documents, then puts of changed ones, then deletes, so
 // that a write stopped midway leaves no document pointing at one that is not there; a write a
-// unique index refuses is undone. Every write also bumps the marks of the collections it changed.
-import { MongoError, MongoErrorLabel, MongoServerError, type AnyBulkWriteOperation, type ClientSession, type Db, type MongoClient, type WriteConcernSettings } from 'mongodb';
-import { UniqueViolation, type Change, type Doc } from './store.ts';
+// unique index refuses is undone (raises, applied first there, are not). Every write also bumps
+// the marks of the collections it changed.
+import { MongoError, MongoErrorLabel, MongoServerError, type AnyBulkWriteOperation, type ClientSession, type Db, type Document, type MongoClient, type WriteConcernSettings } from 'mongodb';
+import { assertNever } from '../model/types.ts';
+import { UniqueViolation, type Change, type Doc, type RaiseChange } from './store.ts';
 import { WRITE_MARKS } from './write-marks.ts';
 
 /** What a write needs of the MongoDB store. */
@@ -64,16 +66,20 @@ async function attemptTransaction(target: WriteTarget, session: ClientSession, c
  * transactions); undoes what it applied when a unique index refuses one.
  */
 export async function writeInOrder(target: WriteTarget, changes: readonly Change[]): Promise<void> {
-  const prior = await priorDocuments(target.db, changes);
+  const prior = await priorDocuments(target.db, changes.filter((change) => change.op !== 'raise'));
   const isNew = (change: Change) => change.op === 'put' && !prior.get(change.collection)?.has(change.doc.id);
+  // Raises first: a write stopped midway leaves a number raised (a bound a little loose), never
+  // data beyond it. They are not undone: another writer may have raised the same number since.
+  const raises = changes.filter((change) => change.op === 'raise');
   const ordered = [...changes.filter(isNew), ...changes.filter((change) => change.op === 'put' && !isNew(change)), ...changes.filter((change) => change.op === 'delete')];
   const options = target.writeConcern ? { writeConcern: target.writeConcern } : {};
+  for (const change of raises) await target.db.collection(change.collection).bulkWrite([writeModel(change)], options);
   const applied: Change[] = [];
   try {
     for (const change of ordered) {
       const collection = target.db.collection(change.collection);
       if (change.op === 'put') await refusedAsViolation(change.collection, collection.replaceOne({ id: change.doc.id }, change.doc, { upsert: true, ...options }));
-      else await collection.deleteOne({ id: change.id }, options);
+      else if (change.op === 'delete') await collection.deleteOne({ id: change.id }, options);
       applied.push(change);
     }
   } catch (error) {
@@ -111,9 +117,24 @@ async function bumpMarks(db: Db, changes: readonly Change[], options: { session?
 }
 
 function writeModel(change: Change): AnyBulkWriteOperation {
-  return change.op === 'put'
-    ? { replaceOne: { filter: { id: change.doc.id }, replacement: change.doc, upsert: true } }
-    : { deleteOne: { filter: { id: change.id } } };
+  switch (change.op) {
+    case 'put':
+      return { replaceOne: { filter: { id: change.doc.id }, replacement: change.doc, upsert: true } };
+    case 'delete':
+      return { deleteOne: { filter: { id: change.id } } };
+    case 'raise':
+      return { updateOne: { filter: { id: change.id }, update: raiseUpdate(change), upsert: true } };
+    default:
+      return assertNever(change, 'change');
+  }
+}
+
+/** `$max` and `$inc`, each only when it names a field (MongoDB refuses an empty one). */
+function raiseUpdate(change: RaiseChange): Document {
+  const update: Document = {};
+  if (Object.keys(change.max ?? {}).length > 0) update.$max = change.max;
+  if (Object.keys(change.inc ?? {}).length > 0) update.$inc = change.inc;
+  return Object.keys(update).length > 0 ? update : { $setOnInsert: { id: change.id } };
 }
 
 /** Consecutive changes of one collection, in order: one bulk write each. */

@@ -17,6 +17,11 @@ export interface FindOptions {
   limit?: number;
   /** Inclusion projection (`{ id: 1, author: 1 }`); absent means the whole document. */
   projection?: Record<string, 1>;
+  /**
+   * The documents are read once, in a long walk (the entry estimate's measurement): a store that
+   * keeps documents it read (the embedded store's decoded documents) keeps none of these.
+   */
+  readOnce?: boolean;
 }
 
 export interface IndexSpec {
@@ -34,12 +39,38 @@ export interface IndexSpec {
 }
 
 /**
- * One change of a write: a document put whole (inserted, or replacing the one with its id), or a
- * document removed by id. A write operation turns into a list of these.
+ * One change of a write: a document put whole (inserted, or replacing the one with its id), a
+ * document removed by id, or numbers of a document raised in place. A write operation turns into
+ * a list of these.
  */
 export type Change =
   | { readonly op: 'put'; readonly collection: string; readonly doc: Doc }
-  | { readonly op: 'delete'; readonly collection: string; readonly id: number };
+  | { readonly op: 'delete'; readonly collection: string; readonly id: number }
+  | RaiseChange;
+
+/**
+ * Numeric fields of the document with this id raised in place (the document is made, holding
+ * `id` and these fields, when there is none): each field of `max` to at least its value, each of
+ * `inc` by its value; a missing field counts as 0. MongoDB's `$max` and `$inc` with an upsert,
+ * so writers that never read each other's value lose none of each other's raises. Field names are
+ * top-level (no `.`, no leading `$`), and a field is in `max` or `inc`, not both.
+ */
+export interface RaiseChange {
+  readonly op: 'raise';
+  readonly collection: string;
+  readonly id: number;
+  readonly max?: Readonly<Record<string, number>>;
+  readonly inc?: Readonly<Record<string, number>>;
+}
+
+/** A document's fields after a {@link RaiseChange}: the one rule both stores apply. */
+export function raisedDoc(before: Doc | undefined, change: RaiseChange): Doc {
+  const doc: Doc = { ...(before ?? {}), id: change.id };
+  const number = (field: string) => (typeof doc[field] === 'number' ? (doc[field] as number) : 0);
+  for (const [field, value] of Object.entries(change.max ?? {})) doc[field] = Math.max(number(field), value);
+  for (const [field, value] of Object.entries(change.inc ?? {})) doc[field] = number(field) + value;
+  return doc;
+}
 
 /**
  * A unique index refused a write (another document holds the value). `write` rejects with it and

@@ -1,14 +1,19 @@
 // The gateway on a data folder: a fresh folder is imported once and served again after a restart
 // (writes kept, nothing re-imported); another seed stops start-up unless --replace-data; a second
-// gateway on the folder is refused; a backup taken while serving restores the data it held.
+// gateway on the folder is refused; a backup taken while serving restores the data it held; a folder
+// without the entry estimate's measurement (an earlier release's) is measured once and keeps it.
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { parseGatewayArgs, type GatewayConfig } from '../../gateway/args.ts';
 import { runDataFolderCommand } from '../../gateway/data-folder-main.ts';
 import { startGateway, type StartedGateway } from '../../gateway/start.ts';
 import { silentLogger } from '../../gateway/observability/logger.ts';
+import { loadContentModel } from '../../src/model/load.ts';
+import type { ContentModel } from '../../src/model/types.ts';
+import { listsOf, MEASUREMENTS } from '../../src/store/measurement-doc.ts';
+import { openDataFolder } from '../../src/store/sqlite/data-folder.ts';
 import { BLOG_MODEL, BLOG_SEED } from '../support/test-gateway.ts';
 
 const folders: string[] = [];
@@ -36,6 +41,12 @@ async function stop(gateway: StartedGateway): Promise<void> {
   await gateway.close();
 }
 
+let blog: ContentModel | undefined;
+beforeAll(async () => {
+  blog = await loadContentModel(BLOG_MODEL);
+});
+const model = () => blog!;
+
 async function articleCount(gateway: StartedGateway): Promise<number> {
   const response = await gateway.gateway.fetch(new Request('http://gateway.test/api/articles?publicationState=live'));
   return ((await response.json()) as { meta: { pagination: { total: number } } }).meta.pagination.total;
@@ -54,6 +65,21 @@ describe('the gateway on a data folder', () => {
     await stop(first);
     const again = await start(['--data', data, '--seed', seed]);
     expect(await articleCount(again)).toBe(imported);
+  });
+
+  it('measures a folder an earlier release wrote (no measurement kept) once, at its first start, and keeps the measurement', async () => {
+    const data = folder();
+    await stop(await start(['--data', data, '--seed', BLOG_SEED]));
+    const held = openDataFolder(data);
+    const imported = listsOf(model(), (await held.store.find(MEASUREMENTS, { id: 1 }))[0]);
+    await held.store.write([{ op: 'delete', collection: MEASUREMENTS, id: 1 }]);
+    await held.store.close();
+    await stop(await start(['--data', data]));
+    const reopened = openDataFolder(data);
+    const measured = listsOf(model(), (await reopened.store.find(MEASUREMENTS, { id: 1 }))[0]);
+    await reopened.store.close();
+    expect(imported?.get('api::author.author.articles')).toBeGreaterThan(0);
+    expect(measured).toEqual(imported);
   });
 
   it('stops when another seed is given for a folder that holds data, and replaces the data with --replace-data', async () => {

@@ -23,7 +23,7 @@ class SlowStore extends EmbeddedStore {
 async function slowGateway(timeoutMs: number) {
   const store = new SlowStore();
   const { gateway } = await blogGateway({ store, extra: { limits: { ...DEFAULT_REQUEST_LIMITS, timeoutMs } } });
-  await gateway.remeasure();
+  await gateway.loadMeasurement();
   store.slow = true;
   return { gateway, store };
 }

@@ -102,7 +102,7 @@ beforeAll(async () => {
   await writeDataset(seed, datasetSize());
   store = new CountingStore(new EmbeddedStore());
   ({ gateway } = await modelGateway('test/fixtures/blog', seed, { store }));
-  await gateway.remeasure();
+  await gateway.loadMeasurement();
   heapBefore = process.memoryUsage().heapUsed;
 }, 60_000);
 

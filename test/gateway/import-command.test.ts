@@ -1,6 +1,10 @@
 // `npm run import` as a user runs it: a child process writing to MongoDB (the wire test server),
-// reporting what it wrote, idempotent per id, and all-or-nothing on a bad seed.
+// reporting what it wrote, idempotent per id, all-or-nothing on a bad seed, and storing the entry
+// estimate's measurement.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadContentModel } from '../../src/model/load.ts';
+import { measureStore } from '../../src/store/measure-store.ts';
+import { listsOf, MEASUREMENTS } from '../../src/store/measurement-doc.ts';
 import { createMongoStore } from '../../src/store/mongo-store.ts';
 import type { Store } from '../../src/store/store.ts';
 import { startWireServer, type WireServer } from '../support/mongo-wire-server/server.ts';
@@ -32,6 +36,13 @@ describe('npm run import', () => {
     expect(result.stdout).toMatch(/wrote \d+\/\d+ documents/); // not a terminal: plain progress lines
     expect(await counts()).toEqual({ articles: 8, authors: 3, files: 5, _settings: 1 });
     expect(await store.listIndexes('articles')).toEqual(expect.arrayContaining(['id_1', 'author_1', 'locale_1', 'publishedAt_1']));
+  });
+
+  it('stores the entry estimate\'s measurement of what it wrote, as measuring the database finds', async () => {
+    const model = await loadContentModel(BLOG_MODEL);
+    const lists = listsOf(model, (await store.find(MEASUREMENTS, { id: 1 }))[0]);
+    expect(lists?.get('api::author.author.articles')).toBeGreaterThan(0);
+    expect(lists).toEqual((await measureStore(model, store)).lists);
   });
 
   it('leaves one copy of each entry when run again', async () => {

@@ -1,13 +1,17 @@
 // `npm run token` as a user runs it: arguments refused with the usage, and a token created in a
-// seed file (shown once, stored as its HMAC), read by the gateway, listed, revoked; the same in
-// MongoDB (the wire test server).
+// data folder's store (refused while a gateway holds it), in a seed file (shown once, stored as its
+// HMAC), read by the gateway, listed, revoked; the same in MongoDB (the wire test server).
 import { execFile } from 'node:child_process';
 import { copyFile, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { parseGatewayArgs, type GatewayConfig } from '../../gateway/args.ts';
+import { silentLogger } from '../../gateway/observability/logger.ts';
+import { startGateway, type StartedGateway } from '../../gateway/start.ts';
 import { accessKeyOf } from '../../src/auth/api-tokens.ts';
+import { openDataFolder } from '../../src/store/sqlite/data-folder.ts';
 import { createMongoStore } from '../../src/store/mongo-store.ts';
 import { parseTokenArgs } from '../../gateway/token-args.ts';
 import { startWireServer, type WireServer } from '../support/mongo-wire-server/server.ts';
@@ -29,7 +33,8 @@ async function tokenCommand(args: string[], env: Record<string, string | undefin
 describe('npm run token arguments', () => {
   const env = { API_TOKEN_SALT: SALT };
   it.each([
-    ['no target', ['create', '--name', 'x'], {}, 'Set MONGODB_URI, or name the seed file'],
+    ['two places for the token', ['list', '--data', 'd', '--seed', 's.json'], env, '--data and --seed name two places for the token'],
+    ['a data folder when MONGODB_URI is set', ['list', '--data', 'd'], { MONGODB_URI: 'mongodb://db/strapi' }, 'MONGODB_URI is set: tokens go to that database, not to d'],
     ['no salt', ['create', '--name', 'x', '--seed', 's.json'], { API_TOKEN_SALT: undefined }, 'API_TOKEN_SALT is not set'],
     ['no name', ['create', '--seed', 's.json'], env, '--name is required'],
     ['an unknown type', ['create', '--name', 'x', '--type', 'admin', '--seed', 's.json'], env, '--type must be one of read-only, full-access, custom'],
@@ -40,6 +45,16 @@ describe('npm run token arguments', () => {
   ])('refuses %s, with the usage', (_name, argv, environment, message) => {
     expect(() => parseTokenArgs(argv, environment)).toThrow(message);
     expect(() => parseTokenArgs(argv, environment)).toThrow('usage: npm run token');
+  });
+
+  it.each<[string, string[], Record<string, string>, object]>([
+    ['the data folder .data, by default', [], {}, { kind: 'data', dir: '.data' }],
+    ['the data folder DATA_DIR names', [], { DATA_DIR: '/srv/gateway' }, { kind: 'data', dir: '/srv/gateway' }],
+    ['the data folder --data names, over DATA_DIR', ['--data', 'here'], { DATA_DIR: '/srv/gateway' }, { kind: 'data', dir: 'here' }],
+    ['the seed file --seed names', ['--seed', 's.json'], {}, { kind: 'seed', file: 's.json' }],
+    ['the database MONGODB_URI names', [], { MONGODB_URI: 'mongodb://db/strapi' }, { kind: 'mongodb', uri: 'mongodb://db/strapi' }],
+  ])('keeps tokens in %s', (_name, argv, environment, target) => {
+    expect(parseTokenArgs(['list', ...argv], environment)).toEqual({ kind: 'list', target });
   });
 
   it('reads a custom token with an expiry', () => {
@@ -72,6 +87,64 @@ describe('a token in the seed file of the embedded store', () => {
     expect((await tokenCommand(['revoke', '--id', id, '--seed', seed])).stdout).toContain(`revoked API token ${id}`);
     const closed = await modelGateway('test/fixtures/schemas/real-project', seed, { secrets: { apiTokenSalt: SALT } });
     expect((await closed.gateway.fetch(restRequest('/api/recipes', { authorization: `Bearer ${token}` }))).status).toBe(401);
+  });
+});
+
+describe('a token in the data folder of the embedded store', () => {
+  const SCHEMA = 'test/fixtures/schemas/real-project';
+  const SEED = 'test/fixtures/seeds/real-project.json';
+  const start = (dir: string, seed?: string) => {
+    const config = parseGatewayArgs(['--schema', SCHEMA, '--data', dir, '--port', '0', '--host', '127.0.0.1', ...(seed ? ['--seed', seed] : [])], { API_TOKEN_SALT: SALT });
+    return startGateway(config as GatewayConfig, { log: () => undefined, logger: silentLogger });
+  };
+  const status = async (started: StartedGateway, path: string, token: string) => (await started.gateway.fetch(restRequest(path, { authorization: `Bearer ${token}` }))).status;
+  const folder = async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'token-data-'));
+    onTestFinished(() => rm(dir, { recursive: true, force: true }));
+    return dir;
+  };
+
+  it('is written to the folder\'s store, opens the API at the next start, and is closed by revoking it; the seed\'s tokens stay', async () => {
+    const dir = await folder();
+    await (await start(dir, SEED)).close();
+    const created = await tokenCommand(['create', '--name', 'mobile app', '--type', 'custom', '--permission', 'api::recipe.recipe.find', '--data', dir]);
+    expect(created.stdout).toContain('created API token 4 "mobile app"');
+    const token = created.stdout.trim().split('\n').at(-1)!;
+    const open = await start(dir);
+    expect([await status(open, '/api/recipes', token), await status(open, '/api/users', token), await status(open, '/api/recipes', 'read-only-token-0123456789abcdef')]).toEqual([200, 403, 200]);
+    await open.close();
+
+    expect((await tokenCommand(['list', '--data', dir])).stdout).toContain('4\tmobile app\tcustom (api::recipe.recipe.find)\tnever expires');
+    expect((await tokenCommand(['revoke', '--id', '4', '--data', dir])).stdout).toContain('revoked API token 4');
+    const closed = await start(dir);
+    expect(await status(closed, '/api/recipes', token)).toBe(401);
+    await closed.close();
+  });
+
+  it('is refused while a gateway holds the folder, saying to stop it and start it again', async () => {
+    const dir = await folder();
+    const running = await start(dir, SEED);
+    try {
+      const refused = await tokenCommand(['create', '--name', 'x', '--data', dir]);
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toContain(`is in use by a gateway (process ${process.pid}), and tokens are written only to a folder no gateway holds`);
+      expect(refused.stderr).toContain('Stop the gateway');
+    } finally {
+      await running.close();
+    }
+  });
+
+  it.each([
+    ['a folder with no store', async (dir: string) => dir],
+    ['a folder whose store holds no finished import', async (dir: string) => {
+      await openDataFolder(dir).store.close();
+      return dir;
+    }],
+  ])('is refused for %s, saying to start the gateway on it first', async (_name, prepare) => {
+    const dir = await prepare(await folder());
+    const refused = await tokenCommand(['create', '--name', 'x', '--data', dir]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('holds no data yet');
   });
 });
 

@@ -45,7 +45,7 @@ describe('reads narrowed by the gateway', () => {
   ])('%s reads articles and authors with the fields asked for only, and answers them', async (_name, request) => {
     const store = new RecordingStore();
     const { gateway } = await blogGateway({ store, extra: { projectReads: true } });
-    await gateway.remeasure();
+    await gateway.loadMeasurement();
     store.finds.length = 0;
     const response = await gateway.fetch(request());
     const text = await response.text();
@@ -60,7 +60,7 @@ describe('reads narrowed by the gateway', () => {
   it('reads whole documents when the gateway does not narrow reads (the embedded store)', async () => {
     const store = new RecordingStore();
     const { gateway } = await blogGateway({ store });
-    await gateway.remeasure();
+    await gateway.loadMeasurement();
     store.finds.length = 0;
     await (await gateway.fetch(restRequest('/api/articles?fields[0]=title'))).text();
     expect(store.finds.filter((find) => find.collection === 'articles').map((find) => find.projection)).toEqual([undefined]);

@@ -4,7 +4,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadContentModel } from '../../src/model/load.ts';
 import type { ContentModel } from '../../src/model/types.ts';
-import { measureCardinality, raisedBy, type Cardinality } from '../../src/store/cardinality.ts';
+import { raisedBy, type Cardinality } from '../../src/store/cardinality.ts';
+import { measureStore } from '../../src/store/measure-store.ts';
 import { changedTags, CollectionReads, idsOf, joinedCollections } from '../../src/store/collection-reads.ts';
 import { EmbeddedStore } from '../../src/store/embedded-store.ts';
 import type { Change } from '../../src/store/store.ts';
@@ -57,7 +58,7 @@ describe('the entry estimate\'s bounds after a write', () => {
       { op: 'put', collection: 'articles', doc: { id: 1, title: 'a', tags: [1, 2], gallery: [1] } },
       { op: 'put', collection: 'tags', doc: { id: 1, name: 'x' } },
     ]);
-    measured = await measureCardinality(model, store);
+    measured = await measureStore(model, store);
   });
 
   const put = (doc: Record<string, unknown>): Change => ({ op: 'put', collection: 'articles', doc: { id: 9, title: 'b', ...doc } });

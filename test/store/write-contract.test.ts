@@ -1,5 +1,6 @@
 // The write contract of the store port (Store.write), on every backend of store-backends: changes
-// applied in order and whole, refused whole by a unique index, and there after a restart.
+// applied in order and whole, refused whole by a unique index, and there after a restart; numbers
+// raised in place without losing a concurrent writer's raise.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UniqueViolation, type Change, type Doc, type Store } from '../../src/store/store.ts';
 import { availableBackends, type OpenBackend } from '../support/store-backends.ts';
@@ -59,6 +60,24 @@ describe.each(availableBackends())('the write contract on $name', (backend) => {
     expect(await reopened.count('w_durable', { big: 9007199254740993n })).toBe(1);
   });
 
+  it('raises numbers in place: max keeps the larger, inc adds, a missing field or document counts as 0', async () => {
+    await store().write([{ op: 'raise', collection: 'w_raise', id: 1, max: { most: 3 }, inc: { count: 2 } }]);
+    await store().write([{ op: 'put', collection: 'w_raise', doc: { id: 2, most: 5, note: 'kept' } }]);
+    await store().write([
+      { op: 'raise', collection: 'w_raise', id: 1, max: { most: 2, other: 4 }, inc: { count: 3 } },
+      { op: 'raise', collection: 'w_raise', id: 2, max: { most: 9 } },
+    ]);
+    expect(await store().find('w_raise', {}, { sort: [['id', 1]] })).toEqual([
+      { id: 1, most: 3, count: 5, other: 4 },
+      { id: 2, most: 9, note: 'kept' },
+    ]);
+  });
+
+  it('loses no raise of writers that run at once', async () => {
+    await Promise.all(Array.from({ length: 20 }, (_, i) => store().write([{ op: 'raise', collection: 'w_raise_race', id: 1, max: { most: i }, inc: { count: 1 } }])));
+    expect(await store().find('w_raise_race', {})).toEqual([{ id: 1, most: 19, count: 20 }]);
+  });
+
   describe.skipIf(backend.notTransactional !== undefined)(`as one transaction${backend.notTransactional ? ` (skipped: ${backend.notTransactional})` : ''}`, () => {
     it('refuses a duplicate of a unique value with UniqueViolation naming the index, and applies nothing of that write', async () => {
       await store().write([{ op: 'put', collection: 'w_unique', doc: { id: 1, slug: 'taken' } }]);
@@ -73,6 +92,15 @@ describe.each(availableBackends())('the write contract on $name', (backend) => {
       expect(refused).toMatchObject({ collection: 'w_unique', index: 'slug_unique' });
       expect(await ids(store(), 'w_unique')).toEqual([1]);
       expect(await ids(store(), 'w_unique_side')).toEqual([]);
+    });
+
+    it('applies no raise of a write a unique index refuses', async () => {
+      await store().write([{ op: 'put', collection: 'w_unique', doc: { id: 5, slug: 'held' } }, { op: 'raise', collection: 'w_unique_raise', id: 1, max: { most: 1 } }]);
+      const refused = await store()
+        .write([{ op: 'raise', collection: 'w_unique_raise', id: 1, max: { most: 7 } }, { op: 'put', collection: 'w_unique', doc: { id: 6, slug: 'held' } }])
+        .catch((error: unknown) => error);
+      expect(refused).toBeInstanceOf(UniqueViolation);
+      expect(await store().find('w_unique_raise', {})).toEqual([{ id: 1, most: 1 }]);
     });
 
     it('lets a document keep its own unique value, and never counts null or missing values as duplicates', async () => {

@@ -9,7 +9,10 @@ import { settingsFromSeed } from '../../src/auth/settings.ts';
 import { loadContentModel } from '../../src/model/load.ts';
 import { importSeed } from '../../src/seed/import-seed.ts';
 import { loadSeedFile } from '../../src/seed/load-seed.ts';
+import type { ContentModel } from '../../src/model/types.ts';
 import { EmbeddedStore } from '../../src/store/embedded-store.ts';
+import { measureStore } from '../../src/store/measure-store.ts';
+import { listsOf, MEASUREMENTS } from '../../src/store/measurement-doc.ts';
 import { importStrapiExport } from '../../src/strapi-export/import-archive.ts';
 import { ask, type Case } from '../support/strapi-answers.ts';
 import { ARCHIVES, gatewayOver, listFiles, scratchFolder } from './support.ts';
@@ -26,14 +29,16 @@ describe.skipIf(!present)('FoodAdvisor exported by Strapi', () => {
   let fromArchive: Gateway;
   let imported: Awaited<ReturnType<typeof importStrapiExport>>;
   let uploads: string;
+  let model: ContentModel;
+  let store: EmbeddedStore;
 
   beforeAll(async () => {
-    const model = await loadContentModel(MODEL);
+    model = await loadContentModel(MODEL);
     const seed = await loadSeedFile(`${ARCHIVES}/foodadvisor-seed.json`);
     const seedStore = new EmbeddedStore();
     await importSeed(model, seed, seedStore);
     fromSeed = gatewayOver(model, seedStore, settingsFromSeed(seed));
-    const store = new EmbeddedStore();
+    store = new EmbeddedStore();
     uploads = join(await scratchFolder(), 'uploads');
     imported = await importStrapiExport(model, `${ARCHIVES}/foodadvisor.tar.gz`, store, { uploadsDir: uploads });
     fromArchive = gatewayOver(model, store, settingsFromSeed(imported.seed));
@@ -48,6 +53,12 @@ describe.skipIf(!present)('FoodAdvisor exported by Strapi', () => {
     expect(users.map((user) => [user.id, user.values.picture])).toEqual([[1, 9], [2, 9], [3, 3], [4, 3], [5, 8]]);
     const bcrypt = /^\$2a\$10\$[./A-Za-z0-9]{53}$/;
     expect(users.map((user) => (user.values.password === null ? null : bcrypt.test(String(user.values.password))))).toEqual([true, true, true, true, null]);
+  });
+
+  it('stores the entry estimate\'s measurement of what it imported, as measuring the store finds', async () => {
+    const lists = listsOf(model, (await store.find(MEASUREMENTS, { id: 1 }))[0]);
+    expect(lists?.size).toBeGreaterThan(0);
+    expect(lists).toEqual((await measureStore(model, store)).lists);
   });
 
   it('copies every uploaded file the media rows name', async () => {

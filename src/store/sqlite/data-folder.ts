@@ -38,6 +38,17 @@ export function openDataFolder(dir: string, options: { replace?: boolean } = {})
   }
 }
 
+/** Another live process holds the folder's lock (`holder`, its pid). */
+export class DataFolderInUse extends ConfigurationError {
+  constructor(
+    readonly dir: string,
+    readonly holder: number,
+  ) {
+    super(`The data folder ${path.resolve(dir)} is in use by another gateway (process ${holder}). Stop it first, or give this one another folder (--data DIR).`);
+    this.name = 'DataFolderInUse';
+  }
+}
+
 /** Folders this process holds (its pid in their lock file cannot tell two of its stores apart). */
 const held = new Set<string>();
 
@@ -59,9 +70,7 @@ export function lock(dir: string): () => void {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const holder = Number.parseInt(readFileSync(file, 'utf8'), 10);
-      if (Number.isInteger(holder) && holder !== process.pid && isAlive(holder)) {
-        throw new ConfigurationError(`The data folder ${path.resolve(dir)} is in use by another gateway (process ${holder}). Stop it first, or give this one another folder (--data DIR).`);
-      }
+      if (Number.isInteger(holder) && holder !== process.pid && isAlive(holder)) throw new DataFolderInUse(dir, holder);
       // Left by a process that is gone: take it over.
       unlinkSync(file);
     }

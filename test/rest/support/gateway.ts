@@ -8,7 +8,7 @@ import { costModel } from '../../../src/graphql/cost.ts';
 import { createRestHandler } from '../../../src/rest/handler.ts';
 import { importSeed } from '../../../src/seed/import-seed.ts';
 import { loadSeedFile } from '../../../src/seed/load-seed.ts';
-import { measureCardinality } from '../../../src/store/cardinality.ts';
+import { measureStore } from '../../../src/store/measure-store.ts';
 import { EmbeddedStore } from '../../../src/store/embedded-store.ts';
 import { CountingStore } from '../../../src/store/store.ts';
 import { SEED_FILE, fixtureModel } from './fixture.ts';
@@ -29,7 +29,7 @@ export async function fixtureGateway(): Promise<FixtureGateway> {
   const store = new CountingStore(new EmbeddedStore());
   await importSeed(model, seed, store, { now: new Date('2024-06-01T00:00:00.000Z') });
   // As start-up does: the entry estimate bounded by what the data holds.
-  const costs = costModel(model, await measureCardinality(model, store));
+  const costs = costModel(model, await measureStore(model, store));
   store.reset();
   const settings = settingsFromSeed(seed);
   const logged: unknown[] = [];
