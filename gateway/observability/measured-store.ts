@@ -1,6 +1,6 @@
 // A Store that times and counts every call of the store it wraps, for /metrics. Answers and
 // errors pass through unchanged.
-import type { Change, Doc, Filter, FindOptions, IndexSpec, Store } from '../../src/store/store.ts';
+import type { Change, Doc, Filter, FindOptions, EnsureIndexesOptions, IndexSpec, Store } from '../../src/store/store.ts';
 import type { GatewayMetrics } from './metrics.ts';
 
 /** Wraps a store; every call is observed in {@link GatewayMetrics.observeStoreQuery}. */
@@ -46,8 +46,8 @@ export class MeasuredStore implements Store {
   reserveUpTo(collection: string, id: number): Promise<void> {
     return this.measure('reserveUpTo', collection, () => this.inner.reserveUpTo(collection, id));
   }
-  ensureIndexes(collection: string, indexes: readonly IndexSpec[]): Promise<void> {
-    return this.measure('ensureIndexes', collection, () => this.inner.ensureIndexes(collection, indexes));
+  ensureIndexes(collection: string, indexes: readonly IndexSpec[], options?: EnsureIndexesOptions): Promise<void> {
+    return this.measure('ensureIndexes', collection, () => this.inner.ensureIndexes(collection, indexes, options));
   }
   listIndexes(collection: string): Promise<string[]> {
     return this.measure('listIndexes', collection, () => this.inner.listIndexes(collection));

@@ -3,7 +3,7 @@
 // bytes, keyed by what decides them (the caller's access key, the route, the query string), so a repeated
 // shape skips parsing, validation, building and schema validation. Ids are variables, set per
 // request. Each plan keeps one document object, so a shape used often runs compiled (compile.ts).
-import { validate, type GraphQLSchema } from 'graphql';
+import { print, validate, type DocumentNode, type GraphQLSchema } from 'graphql';
 import type { LRUCache } from 'lru-cache';
 import type { CostModel } from '../graphql/cost.ts';
 import { documentBytes } from '../graphql/document-cache.ts';
@@ -32,22 +32,34 @@ export interface Plan {
  */
 const PLAN_BYTES_PER_CHARACTER = 16;
 
-/** The bytes a plan keeps alive, its key included: an estimate that errs high. */
+/** Each shared document's bytes, counted once when it is first kept. */
+const bytesOf = new WeakMap<DocumentNode, number>();
+
+/** The bytes a plan keeps alive, its key included: an estimate that errs high (a shared document counts in each plan). */
 function planBytes(plan: Plan, key: string): number {
-  return PLAN_BYTES_PER_CHARACTER * key.length + documentBytes(plan.built.document);
+  return PLAN_BYTES_PER_CHARACTER * key.length + (bytesOf.get(plan.built.document) ?? documentBytes(plan.built.document));
 }
 
 export class PlanCache {
   private readonly plans: LRUCache<string, Plan>;
+  /**
+   * Documents by their text: shapes that differ only in values (a page number, a filter's
+   * threshold) build the same document with other variables, and share one object, checked
+   * against the schema once and compiled once when used often.
+   */
+  private readonly documents: LRUCache<string, DocumentNode>;
 
-  /** @param maxBytes bytes of plans kept at most (an estimate, see {@link planBytes}). */
+  /** @param maxBytes bytes kept at most (an estimate, see {@link planBytes}): four fifths for plans, a fifth for their shared documents. */
   constructor(private readonly model: ContentModel, private readonly schema: GraphQLSchema, maxBytes: number) {
-    this.plans = byteBoundedCache(maxBytes, planBytes);
+    const documentsBytes = Math.floor(maxBytes / 5);
+    this.plans = byteBoundedCache(maxBytes - documentsBytes, planBytes);
+    this.documents = byteBoundedCache(documentsBytes, (document, text) => 2 * text.length + bytesOf.get(document)!);
   }
 
   /** The plans' bytes now, and the bound. */
   size(): CacheSize {
-    return sizeOf(this.plans);
+    const [plans, documents] = [sizeOf(this.plans), sizeOf(this.documents)];
+    return { bytes: plans.bytes + documents.bytes, entries: plans.entries, maxBytes: plans.maxBytes + documents.maxBytes };
   }
 
   /**
@@ -62,14 +74,24 @@ export class PlanCache {
     if (found) return found;
     const query = validateQuery(parseQueryString(search), route.target, scope, route.kind);
     const operation = operationFor(route.target, route.operation, query, userId === undefined ? undefined : { id: userId });
-    const built = buildDocument(this.model, route.target, operation, query);
+    const built = this.shared(buildDocument(this.model, route.target, operation, query));
+    const plan: Plan = { query, operation, built, field: rootField(route.target, operation) };
+    this.plans.set(key, plan);
+    return plan;
+  }
+
+  /** The built document, as the one object every plan of its text shares (checked against the schema when first made). */
+  private shared(built: BuiltDocument): BuiltDocument {
+    const text = print(built.document);
+    const found = this.documents.get(text);
+    if (found) return { document: found, variables: built.variables };
     const invalid = validate(this.schema, built.document);
     if (invalid.length > 0) {
       throw new Error(`REST façade built a document the schema rejects: ${invalid.map((e) => e.message).join('; ')}`);
     }
-    const plan: Plan = { query, operation, built, field: rootField(route.target, operation) };
-    this.plans.set(key, plan);
-    return plan;
+    bytesOf.set(built.document, documentBytes(built.document));
+    this.documents.set(text, built.document);
+    return built;
   }
 }
 

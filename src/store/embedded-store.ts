@@ -19,10 +19,12 @@ import { rankShape } from './sqlite/shape.ts';
 import { PlannerStatistics } from './sqlite/statistics.ts';
 import { CollectionTables, type Move } from './sqlite/tables.ts';
 import { translateFilter, translateSort, type Sql } from './sqlite/translate.ts';
-import { raisedDoc, UniqueViolation, type Change, type Doc, type Filter, type FindOptions, type IndexSpec, type Store } from './store.ts';
+import { raisedDoc, UniqueViolation, type Change, type EnsureIndexesOptions, type Doc, type Filter, type FindOptions, type IndexSpec, type Store } from './store.ts';
 
 /** Documents read from disk per statement when an answer is long. */
 const READ_BATCH = 500;
+/** Ids read by a statement of their own placeholders; longer lists go as one JSON parameter. */
+const LISTED_IDS = 100;
 
 export interface EmbeddedStoreOptions {
   /** The database file; `:memory:` (the default) for a store that lives in the process only. */
@@ -31,7 +33,7 @@ export interface EmbeddedStoreOptions {
   onClose?: () => void;
   /** Collections holding at least this many entries count and page through rank groups (10,000). */
   rankMinEntries?: number;
-  /** Entries between a rank group's checkpoints (512). */
+  /** Entries between a rank group's checkpoints (128). */
   rankSpacing?: number;
   /** Bound of the decoded documents kept in memory, in bytes (64 MiB). */
   documentCacheBytes?: number;
@@ -57,7 +59,7 @@ export class EmbeddedStore implements Store {
   constructor(options: EmbeddedStoreOptions = {}) {
     this.db = openDatabase(options.file ?? ':memory:');
     this.onClose = options.onClose;
-    this.rankOptions = { spacing: options.rankSpacing ?? 512, maxDefinitions: MAX_RANK_DEFINITIONS };
+    this.rankOptions = { spacing: options.rankSpacing ?? 128, maxDefinitions: MAX_RANK_DEFINITIONS };
     this.rankMinEntries = options.rankMinEntries ?? 10_000;
     this.documents = new DocumentCache(options.documentCacheBytes ?? 64 * 1024 * 1024);
     this.statistics = new PlannerStatistics(this.db);
@@ -255,10 +257,11 @@ export class EmbeddedStore implements Store {
     this.guarded(() => this.db.prepare('INSERT INTO _counters (name, seq) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET seq = max(seq, excluded.seq)').run(collection, id));
   }
 
-  async ensureIndexes(collection: string, indexes: readonly IndexSpec[]): Promise<void> {
+  async ensureIndexes(collection: string, indexes: readonly IndexSpec[], options: EnsureIndexesOptions = {}): Promise<void> {
     this.guarded(() =>
       this.db.transaction(() => {
         const tables = this.collection(collection);
+        tables.addColumns(options.keyFields ?? []);
         for (const index of indexes) {
           const fields = Object.keys(index.keys);
           if (index.unique && !(fields.length === 1 && fields[0] === 'id')) tables.uniqueIndex(index.name, fields);
@@ -336,8 +339,10 @@ export class EmbeddedStore implements Store {
     }
     if (found.size < ids.length) {
       const missing = ids.filter((id) => !found.has(id));
-      const rows = this.statement(`SELECT id, doc FROM ${tables.docs} WHERE id IN (SELECT value FROM json_each(?))`).all(JSON.stringify(missing)) as Array<{ id: number; doc: Buffer }>;
-      for (const row of rows) found.set(row.id, this.documents.decoded(tables.name, row.id, row.doc, keep));
+      const rows = (missing.length <= LISTED_IDS
+        ? this.statement(`SELECT id, doc FROM ${tables.docs} WHERE id IN (${missing.map(() => '?').join(', ')})`).raw().all(...missing)
+        : this.statement(`SELECT id, doc FROM ${tables.docs} WHERE id IN (SELECT value FROM json_each(?))`).raw().all(JSON.stringify(missing))) as Array<[number, Buffer]>;
+      for (const [id, doc] of rows) found.set(id, this.documents.decoded(tables.name, id, doc, keep));
     }
     return ids.map((id) => found.get(id)!);
   }
@@ -355,11 +360,12 @@ export class EmbeddedStore implements Store {
 
   /** Gives the top-level fields a read filters or sorts on key columns (and sorts their index). */
   private learn(tables: CollectionTables, filter: Filter, sort: NonNullable<FindOptions['sort']>): void {
-    const fields = [...filterFields(filter), ...sort.map(([field]) => field)].filter((field) => field !== 'id' && !tables.hasField(field));
+    const made = tables.schemaChanges;
+    const fields = [...filterFields(filter), ...sort.map(([field]) => field)].filter((field) => field !== 'id' && !tables.hasIndex(field));
     if (fields.length > 0) this.guarded(() => fields.forEach((field) => tables.addField(field, true)));
-    const sorted = sort.filter(([field, direction]) => tables.sortIndex(field, direction));
+    for (const [field, direction] of sort) tables.sortIndex(field, direction);
     // New indexes have no statistics yet: SQLite's planner would guess.
-    if (fields.length > 0 || sorted.length > 0) this.statistics.gather();
+    if (tables.schemaChanges !== made) this.statistics.gather();
   }
 
   private collection(name: string): CollectionTables {

@@ -68,9 +68,50 @@ function storedType(type: ScalarType): string {
   }
 }
 
-/** Creates the indexes of every content-type's collection (the media library's included). */
+/**
+ * The scalar attributes reads may filter or sort on and whose values stay short: the embedded
+ * store keeps them as key columns. Long texts, JSON and passwords are left out (filters on them
+ * are tested on the documents; passwords are never filtered).
+ */
+export function keyFieldsFor(contentType: ContentType): string[] {
+  return [...contentType.attributes.values()].filter(isKeyField).map((attribute) => attribute.name);
+}
+
+function isKeyField(attribute: Attribute): boolean {
+  switch (attribute.type) {
+    case 'string':
+    case 'enumeration':
+    case 'email':
+    case 'uid':
+    case 'integer':
+    case 'biginteger':
+    case 'float':
+    case 'decimal':
+    case 'date':
+    case 'time':
+    case 'datetime':
+    case 'timestamp':
+    case 'boolean':
+      return !attribute.private;
+    case 'text':
+    case 'richtext':
+    case 'json':
+    case 'password':
+    case 'relation':
+    case 'media':
+    case 'component':
+    case 'dynamiczone':
+      return false;
+    default: {
+      const unknown: never = attribute;
+      throw new Error(`No key field rule for attribute ${String((unknown as Attribute).type)}`);
+    }
+  }
+}
+
+/** Creates the indexes of every content-type's collection (the media library's included), and names its key fields. */
 export async function ensureModelIndexes(model: ContentModel, store: Store): Promise<void> {
   for (const contentType of model.contentTypes.values()) {
-    await store.ensureIndexes(contentType.collectionName, indexesFor(contentType));
+    await store.ensureIndexes(contentType.collectionName, indexesFor(contentType), { keyFields: [...keyFieldsFor(contentType), 'createdAt', 'updatedAt'] });
   }
 }

@@ -24,6 +24,10 @@ export interface FindOptions {
   readOnce?: boolean;
 }
 
+export interface EnsureIndexesOptions {
+  keyFields?: readonly string[];
+}
+
 export interface IndexSpec {
   /** Key paths with direction, as MongoDB's `createIndexes` takes them. */
   keys: Record<string, SortDirection>;
@@ -112,7 +116,12 @@ export interface Store {
   allocateIds(collection: string, n: number): Promise<number>;
   /** Moves the counter so the next allocated id is greater than `id`. */
   reserveUpTo(collection: string, id: number): Promise<void>;
-  ensureIndexes(collection: string, indexes: readonly IndexSpec[]): Promise<void>;
+  /**
+   * Creates the indexes (a no-op for those that exist). `keyFields` names the scalar fields reads
+   * may filter or sort on: the embedded store keeps them as key columns from the first write, so
+   * no read has to decode every document to learn one; MongoDB needs nothing for them.
+   */
+  ensureIndexes(collection: string, indexes: readonly IndexSpec[], options?: EnsureIndexesOptions): Promise<void>;
   listIndexes(collection: string): Promise<string[]>;
   drop(collection: string): Promise<void>;
   /** Resolves when the backing database answers; rejects otherwise. */
@@ -172,8 +181,8 @@ export class CountingStore implements Store {
   reserveUpTo(collection: string, id: number) {
     return this.inner.reserveUpTo(collection, id);
   }
-  ensureIndexes(collection: string, indexes: readonly IndexSpec[]) {
-    return this.inner.ensureIndexes(collection, indexes);
+  ensureIndexes(collection: string, indexes: readonly IndexSpec[], options?: EnsureIndexesOptions) {
+    return this.inner.ensureIndexes(collection, indexes, options);
   }
   listIndexes(collection: string) {
     return this.inner.listIndexes(collection);

@@ -32,6 +32,17 @@ describe('the plan cache', () => {
     expect(size.entries).toBeLessThan(300);
   });
 
+  it.each([
+    ['pages', '?pagination[page]=2', '?pagination[page]=7000'],
+    ['thresholds', '?filters[views][$gte]=5&sort=views:desc', '?filters[views][$gte]=90000&sort=views:desc'],
+  ])('shares one document between query strings that differ only in values (%s), each with its own variables', (_name, a, b) => {
+    const route = resolveRoute(model, 'GET', '/api/articles');
+    const [first, second] = [a, b].map((search) => plans.planFor(route, search, scope(), 'role:reader'));
+    expect(second).not.toBe(first);
+    expect(second.built.document).toBe(first.built.document);
+    expect(second.built.variables).not.toEqual(first.built.variables);
+  });
+
   it('answers one shape with one plan', () => {
     const route = resolveRoute(model, 'GET', '/api/articles');
     const first = plans.planFor(route, '?populate=tags', scope(), 'role:reader');

@@ -1,7 +1,7 @@
 // An embedded store that logs every write (documents, counters, indexes, drops), so tests can
 // prove a rejected import wrote nothing and count the batches of an accepted one.
 import { EmbeddedStore } from '../../src/store/embedded-store.ts';
-import type { Doc, IndexSpec } from '../../src/store/store.ts';
+import type { Doc, EnsureIndexesOptions, IndexSpec } from '../../src/store/store.ts';
 
 export interface WriteCall {
   op: 'upsertMany' | 'allocateIds' | 'reserveUpTo' | 'ensureIndexes' | 'drop';
@@ -24,9 +24,9 @@ export class RecordingStore extends EmbeddedStore {
     this.writes.push({ op: 'reserveUpTo', collection, size: id });
     return super.reserveUpTo(collection, id);
   }
-  override ensureIndexes(collection: string, indexes: readonly IndexSpec[]): Promise<void> {
+  override ensureIndexes(collection: string, indexes: readonly IndexSpec[], options?: EnsureIndexesOptions): Promise<void> {
     this.writes.push({ op: 'ensureIndexes', collection, size: indexes.length });
-    return super.ensureIndexes(collection, indexes);
+    return super.ensureIndexes(collection, indexes, options);
   }
   override drop(collection: string): Promise<void> {
     this.writes.push({ op: 'drop', collection });

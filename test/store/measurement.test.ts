@@ -89,10 +89,11 @@ describe('measuring a store', () => {
 
   it.each([
     ['a find read once (the stream\'s) keeps none of its documents: each read decodes anew', true, false],
-    ['an ordinary find keeps them: the next read hands out the same document', false, true],
+    ['an ordinary find keeps them once read twice: the next read hands out the same document', false, true],
   ])('on the embedded store, %s', async (_name, readOnce, same) => {
     const store = await storeOfFixture();
     const read = async () => (await store.find('articles', { id: { $gt: 0 } }, { sort: [['id', 1]], limit: 2, readOnce }))[0];
+    await read();
     expect((await read()) === (await read())).toBe(same);
   });
 

@@ -29,6 +29,10 @@ export class CollectionTables implements KeyColumns {
   private readonly statements = new Map<string, Database.Statement>();
   /** Fields whose descending sort index this process has made sure of. */
   private readonly sortIndexes = new Set<string>();
+  /** Fields whose ascending index this process has made sure of. */
+  private readonly indexed = new Set<string>();
+  /** Grows with every column or index this process adds (new indexes want planner statistics). */
+  schemaChanges = 0;
   /** Grows with every committed change: answers cached at one version hold until the next. */
   version = 0;
   /** Counts and deep pages of large reads (rank-index.ts). */
@@ -70,6 +74,11 @@ export class CollectionTables implements KeyColumns {
 
   hasField(field: string): boolean {
     return this.fields.has(field);
+  }
+
+  /** Whether this process knows the field's index exists (it may, made by an earlier one). */
+  hasIndex(field: string): boolean {
+    return this.indexed.has(field);
   }
 
   /**
@@ -123,27 +132,48 @@ export class CollectionTables implements KeyColumns {
    * read asks for is learned only while the collection has learned fewer than MAX_LEARNED.
    */
   addField(field: string, learned: boolean): boolean {
-    if (field === 'id' || this.fields.has(field)) return true;
+    if (field === 'id' || this.fields.has(field)) return this.fieldIndex(field);
     if (learned && (this.learned >= MAX_LEARNED || field.includes('.') || field.startsWith('$'))) return false;
-    const column = quoted(`f:${field}`);
-    this.db.transaction(() => {
-      this.db.exec(`ALTER TABLE ${this.keys} ADD COLUMN ${column}`);
-      this.fields.set(field, 0);
-      this.db.prepare('INSERT INTO _fields (collection, field, holds, learned) VALUES (?, ?, 0, ?)').run(this.name, field, learned ? 1 : 0);
-      this.fill(field, column);
-      this.db.exec(`CREATE INDEX IF NOT EXISTS ${quoted(`k:${this.name}:${field}`)} ON ${this.keys} (${column}, id)`);
-    })();
+    this.addColumns([field], learned);
     if (learned) this.learned += 1;
+    return this.fieldIndex(field);
+  }
+
+  /**
+   * Gives each field a key column, without an index (one is made once a read filters on it), filled
+   * from the stored documents in one pass: a collection's declared scalar fields (ensureIndexes'
+   * `keyFields`), so reads never have to decode every document to learn one.
+   */
+  addColumns(fields: readonly string[], learned = false): void {
+    const added = fields.filter((field) => field !== 'id' && !this.fields.has(field) && !field.includes('.') && !field.startsWith('$'));
+    if (added.length === 0) return;
+    this.db.transaction(() => {
+      for (const field of added) {
+        this.db.exec(`ALTER TABLE ${this.keys} ADD COLUMN ${quoted(`f:${field}`)}`);
+        this.fields.set(field, 0);
+        this.db.prepare('INSERT INTO _fields (collection, field, holds, learned) VALUES (?, ?, 0, ?)').run(this.name, field, learned ? 1 : 0);
+      }
+      this.fill(added);
+    })();
     this.put = undefined;
+  }
+
+  /** The index on a key field's column (made on first need); true when it exists. */
+  fieldIndex(field: string): boolean {
+    if (field === 'id' || this.indexed.has(field)) return true;
+    if (!this.fields.has(field)) return false;
+    this.db.exec(`CREATE INDEX IF NOT EXISTS ${quoted(`k:${this.name}:${field}`)} ON ${this.keys} (${quoted(`f:${field}`)}, id)`);
+    this.indexed.add(field);
+    this.schemaChanges += 1;
     return true;
   }
 
-  /** An index for sorting by `field` in `direction` with ties in ascending id order; true when this call made sure of it. */
-  sortIndex(field: string, direction: 1 | -1): boolean {
-    if (direction === 1 || !this.fields.has(field) || this.sortIndexes.has(field)) return false;
+  /** An index for sorting by `field` in `direction` with ties in ascending id order. */
+  sortIndex(field: string, direction: 1 | -1): void {
+    if (direction === 1 || !this.fields.has(field) || this.sortIndexes.has(field)) return;
     this.sortIndexes.add(field);
     this.db.exec(`CREATE INDEX IF NOT EXISTS ${quoted(`k:${this.name}:${field}:desc`)} ON ${this.keys} (${quoted(`f:${field}`)} ${sqlDirection(direction)}, id)`);
-    return true;
+    this.schemaChanges += 1;
   }
 
   /** A unique index over these fields' key columns; NULLs (null, missing) are never duplicates. */
@@ -168,20 +198,24 @@ export class CollectionTables implements KeyColumns {
     }
   }
 
-  /** Fills a new column from the stored documents, a thousand at a time (never all in the heap). */
-  private fill(field: string, column: string): void {
-    const update = this.db.prepare(`UPDATE ${this.keys} SET ${column} = ? WHERE id = ?`);
+  /** Fills new columns from the stored documents, a thousand at a time (never all in the heap). */
+  private fill(fields: readonly string[]): void {
+    const update = this.db.prepare(`UPDATE ${this.keys} SET ${fields.map((field) => `${quoted(`f:${field}`)} = ?`).join(', ')} WHERE id = ?`);
     const next = this.db.prepare(`SELECT id, doc FROM ${this.docs} WHERE id > ? ORDER BY id LIMIT 1000`);
-    let holds = 0;
+    const holds = new Map(fields.map((field) => [field, 0]));
     for (let rows = next.all(-Infinity) as Row[]; rows.length > 0; rows = next.all(rows[rows.length - 1].id) as Row[]) {
       for (const row of rows) {
-        const found = fieldKeys((deserialize(row.doc) as Doc)[field], row.id);
-        holds |= found.holds;
-        update.run(found.key, row.id);
-        if (found.items.length > 0) this.replaceItems(field, row.id, found.items);
+        const doc = deserialize(row.doc) as Doc;
+        const keys = fields.map((field) => {
+          const found = fieldKeys(doc[field], row.id);
+          holds.set(field, holds.get(field)! | found.holds);
+          if (found.items.length > 0) this.replaceItems(field, row.id, found.items);
+          return found.key;
+        });
+        update.run(...keys, row.id);
       }
     }
-    if (holds) this.setHolds(field, holds);
+    for (const [field, held] of holds) if (held) this.setHolds(field, held);
   }
 
   private setHolds(field: string, holds: number): void {

@@ -1,0 +1,37 @@
+import { serialize } from 'node:v8';
+import { describe, expect, it } from 'vitest';
+import { DocumentCache } from '../../src/store/sqlite/document-cache.ts';
+
+const blob = serialize({ id: 1, title: 'kept' });
+
+/** Reads document 1 of `articles` the given ways; says, for each read after the first, whether it handed out the previous object. */
+function sameAsPrevious(cache: DocumentCache, keeps: boolean[]): boolean[] {
+  const read = keeps.map((keep) => cache.decoded('articles', 1, blob, keep));
+  return read.slice(1).map((doc, i) => doc === read[i]);
+}
+
+describe('the store\'s document cache admits a document on its second read', () => {
+  it.each([
+    ['read once: not kept, the next read decodes anew', [true, true], [false]],
+    ['read twice: kept from the second read on', [true, true, true], [false, true]],
+    ['reads that do not keep are never kept, and do not count as a first read', [false, false, true, true], [false, false, false]],
+  ])('%s', (_name, keeps, expected) => {
+    expect(sameAsPrevious(new DocumentCache(1 << 20), keeps)).toEqual(expected);
+  });
+
+  it('hands out kept documents frozen, and the first read\'s own copy', () => {
+    const cache = new DocumentCache(1 << 20);
+    const first = cache.decoded('articles', 1, blob);
+    const kept = cache.decoded('articles', 1, blob);
+    expect([Object.isFrozen(first), Object.isFrozen(kept), cache.get('articles', 1) === kept]).toEqual([false, true, true]);
+  });
+
+  it('forgets a written document: the next read decodes the new blob', () => {
+    const cache = new DocumentCache(1 << 20);
+    cache.decoded('articles', 1, blob);
+    cache.decoded('articles', 1, blob);
+    cache.forget('articles', 1);
+    expect(cache.get('articles', 1)).toBeUndefined();
+    expect(cache.decoded('articles', 1, serialize({ id: 1, title: 'written' }))).toMatchObject({ title: 'written' });
+  });
+});
