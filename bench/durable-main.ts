@@ -1,7 +1,8 @@
 // `npm run bench:durable`: the embedded store on disk at two collection sizes, in one run. For
-// each: the import into a fresh data folder, the restart on that folder (spawn to first healthy
-// answer), then the varied read scenarios (every request different, response cache off) with the
-// gateway's resident memory, and, in process, durable write()s per second from 16 callers.
+// each: the import into a fresh data folder and the restart on that folder (spawn to first healthy
+// answer); then, both gateways running, the varied read scenarios (every request different,
+// response cache off) in rounds alternating between the sizes, and each gateway's peak resident
+// memory; last, in process, durable write()s per second from 16 callers.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -12,7 +13,7 @@ import { datasetSize, LARGE_ARTICLES } from './dataset/size.ts';
 import { defaultDatasetPath, writeDataset } from './dataset/write.ts';
 import { startGatewayProcess, type GatewayProcess } from './processes/gateway-process.ts';
 
-const USAGE = 'usage: npm run bench:durable -- [--articles N] [--large-articles N] [--duration S] [--port P] [--large-node-flags="FLAGS"]';
+const USAGE = 'usage: npm run bench:durable -- [--articles N] [--large-articles N] [--duration S] [--rounds R] [--port P] [--large-node-flags="FLAGS"]';
 
 interface Varied {
   label: string;
@@ -33,7 +34,7 @@ const VARIED: readonly Varied[] = [
   { label: 'kind equal, random kind and page', path: (n) => `/api/articles?filters[kind][$eq]=${['news', 'guide', 'opinion'][random(3) - 1]}&pagination[page]=${random(Math.max(1, Math.floor(n / 75)))}` },
 ];
 
-function load(url: string, articles: number, scenario: Varied, seconds: number): Promise<{ rate: number; p50: number; p99: number; non2xx: number }> {
+function load(url: string, articles: number, scenario: Varied, seconds: number): Promise<Measured> {
   return new Promise((resolve, reject) => {
     autocannon(
       {
@@ -48,37 +49,55 @@ function load(url: string, articles: number, scenario: Varied, seconds: number):
   });
 }
 
-interface SizeResult {
+interface Measured {
+  rate: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+}
+
+interface Prepared {
   articles: number;
   importMs: number;
   restartMs: number;
-  peakRssMb: number;
-  rates: Array<{ label: string; rate: number; p50: number; p99: number; non2xx: number }>;
+  gateway: GatewayProcess;
+  dataDir: string;
 }
 
-async function measureSize(articles: number, options: { port: number; seconds: number; nodeFlags: string[] }): Promise<SizeResult> {
+/** The size's dataset imported into a fresh data folder, then the gateway started again on that folder (left running). */
+async function prepareSize(articles: number, options: { port: number; nodeFlags: string[] }): Promise<Prepared> {
   const dataset = await writeDataset(defaultDatasetPath(articles), datasetSize({ articles }));
   const dataDir = mkdtempSync(path.join(tmpdir(), 'gateway-durable-'));
-  const common = { dataset: dataset.path, port: options.port, responseCache: 'off' as const, dataDir, nodeFlags: options.nodeFlags, timeoutMs: 1_800_000 };
-  let gateway: GatewayProcess = await startGatewayProcess(common);
-  const importMs = gateway.readyMs;
-  await gateway.stop();
+  const common = { dataset: dataset.path, port: options.port, responseCache: 'off' as const, dataDir, timeoutMs: 1_800_000 };
+  const importing = await startGatewayProcess({ ...common, nodeFlags: options.nodeFlags });
+  await importing.stop();
   // The restart serves the data folder as `npm start` would: the import's larger heap is not given.
-  gateway = await startGatewayProcess({ ...common, nodeFlags: [] });
-  const rates: SizeResult['rates'] = [];
-  try {
-    for (const scenario of VARIED) {
-      await load(gateway.url, articles, scenario, 1);
-      const measured = await load(gateway.url, articles, scenario, options.seconds);
-      rates.push({ label: scenario.label, ...measured });
-      console.log(`${articles} articles, ${scenario.label}: ${measured.rate.toFixed(1)} req/s, p50 ${measured.p50} ms, p99 ${measured.p99} ms${measured.non2xx ? `, ${measured.non2xx} non-2xx` : ''}`);
+  const gateway = await startGatewayProcess({ ...common, nodeFlags: [] });
+  return { articles, importMs: importing.readyMs, restartMs: gateway.readyMs, gateway, dataDir };
+}
+
+const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/**
+ * Each scenario on both sizes in alternating rounds (small first, then large first, …), so both
+ * see the machine of the same minutes; a size's figure is its median round.
+ */
+async function measureScenarios(sizes: readonly Prepared[], options: { seconds: number; rounds: number }): Promise<Measured[][]> {
+  const results: Measured[][] = sizes.map(() => []);
+  for (const scenario of VARIED) {
+    for (const size of sizes) await load(size.gateway.url, size.articles, scenario, 1);
+    const rounds: Measured[][] = sizes.map(() => []);
+    for (let round = 0; round < options.rounds; round++) {
+      const order = round % 2 === 0 ? sizes.map((_, i) => i) : sizes.map((_, i) => sizes.length - 1 - i);
+      for (const i of order) rounds[i].push(await load(sizes[i].gateway.url, sizes[i].articles, scenario, options.seconds));
     }
-    const memory = await gateway.memory();
-    return { articles, importMs, restartMs: gateway.readyMs, peakRssMb: memory?.peakRssMb ?? NaN, rates };
-  } finally {
-    await gateway.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    rounds.forEach((measured, i) => {
+      const middle = measured.find((m) => m.rate === median(measured.map((x) => x.rate)))!;
+      results[i].push(middle);
+      console.log(`${sizes[i].articles} articles, ${scenario.label}: rounds ${measured.map((m) => m.rate.toFixed(0)).join(', ')} req/s; median ${middle.rate.toFixed(1)}, p50 ${middle.p50} ms, p99 ${middle.p99} ms${middle.non2xx ? `, ${middle.non2xx} non-2xx` : ''}`);
+    });
   }
+  return results;
 }
 
 /** Acknowledged (durable) write()s per second from `callers` concurrent callers, in process. */
@@ -102,23 +121,37 @@ async function writesPerSecond(callers: number, seconds: number): Promise<number
   return acknowledged / seconds;
 }
 
-const { values } = parseArgs({ options: { articles: { type: 'string' }, 'large-articles': { type: 'string' }, duration: { type: 'string' }, port: { type: 'string' }, 'large-node-flags': { type: 'string' }, help: { type: 'boolean' } } });
+const { values } = parseArgs({ options: { articles: { type: 'string' }, 'large-articles': { type: 'string' }, duration: { type: 'string' }, rounds: { type: 'string' }, port: { type: 'string' }, 'large-node-flags': { type: 'string' }, help: { type: 'boolean' } } });
 if (values.help) {
   console.log(USAGE);
   process.exit(0);
 }
 const seconds = Number(values.duration ?? 5);
+const rounds = Number(values.rounds ?? 3);
 const port = Number(values.port ?? 1620);
-const small = await measureSize(Number(values.articles ?? 2000), { port, seconds, nodeFlags: [] });
-const large = await measureSize(Number(values['large-articles'] ?? LARGE_ARTICLES), { port, seconds, nodeFlags: values['large-node-flags']?.split(/\s+/).filter(Boolean) ?? [] });
-const writes = await writesPerSecond(16, seconds);
-console.log('\n| Scenario (every request different, cache off) | ' + `${small.articles.toLocaleString('en')} req/s | ${large.articles.toLocaleString('en')} req/s | p50 / p99 ms at ${large.articles.toLocaleString('en')} | ratio |`);
-console.log('|---|---|---|---|---|');
-small.rates.forEach((row, i) => {
-  const big = large.rates[i];
-  console.log(`| ${row.label} | ${row.rate.toFixed(0)} | ${big.rate.toFixed(1)} | ${big.p50} / ${big.p99} | ${(big.rate / row.rate).toFixed(2)}× |`);
-});
-for (const result of [small, large]) {
-  console.log(`\n${result.articles} articles: import into a fresh folder ${(result.importMs / 1000).toFixed(1)} s; restart on it ${(result.restartMs / 1000).toFixed(1)} s; peak resident ${result.peakRssMb.toFixed(0)} MB under load`);
+const small = await prepareSize(Number(values.articles ?? 2000), { port, nodeFlags: [] });
+const large = await prepareSize(Number(values['large-articles'] ?? LARGE_ARTICLES), { port: port + 1, nodeFlags: values['large-node-flags']?.split(/\s+/).filter(Boolean) ?? [] });
+const sizes = [small, large];
+let measured: Measured[][];
+const peakRssMb: number[] = [];
+try {
+  measured = await measureScenarios(sizes, { seconds, rounds });
+  for (const size of sizes) peakRssMb.push((await size.gateway.memory())?.peakRssMb ?? Number.NaN);
+} finally {
+  for (const size of sizes) {
+    await size.gateway.stop();
+    rmSync(size.dataDir, { recursive: true, force: true });
+  }
 }
+const writes = await writesPerSecond(16, seconds);
+const [smallRates, largeRates] = measured;
+console.log(`\n| Scenario (every request different, cache off; median of ${rounds} alternating rounds) | ${small.articles.toLocaleString('en')} req/s | ${large.articles.toLocaleString('en')} req/s | p50 / p99 ms at ${large.articles.toLocaleString('en')} | ratio |`);
+console.log('|---|---|---|---|---|');
+VARIED.forEach((scenario, i) => {
+  const [row, big] = [smallRates[i], largeRates[i]];
+  console.log(`| ${scenario.label} | ${row.rate.toFixed(0)} | ${big.rate.toFixed(0)} | ${big.p50} / ${big.p99} | ${(big.rate / row.rate).toFixed(2)}× |`);
+});
+sizes.forEach((size, i) => {
+  console.log(`\n${size.articles} articles: import into a fresh folder ${(size.importMs / 1000).toFixed(1)} s; restart on it ${(size.restartMs / 1000).toFixed(1)} s; peak resident ${peakRssMb[i].toFixed(0)} MB under load`);
+});
 console.log(`\nwrite() from 16 concurrent callers, each acknowledged once fsynced: ${writes.toFixed(0)} writes/s`);

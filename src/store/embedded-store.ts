@@ -16,6 +16,7 @@ import { GroupCommit } from './sqlite/group-commit.ts';
 import { cacheKey, filterFields, pageOf, project } from './sqlite/read-parts.ts';
 import type { RankOptions } from './sqlite/rank-index.ts';
 import { rankShape } from './sqlite/shape.ts';
+import type { StoredDocument } from './sqlite/document-codec.ts';
 import { PlannerStatistics } from './sqlite/statistics.ts';
 import { CollectionTables, type Move } from './sqlite/tables.ts';
 import { translateFilter, translateSort, type Sql } from './sqlite/translate.ts';
@@ -224,7 +225,7 @@ export class EmbeddedStore implements Store {
 
   /** The document with this id as stored, or undefined. */
   private docById(tables: CollectionTables, id: number): Doc | undefined {
-    const row = this.statement(`SELECT doc FROM ${tables.docs} WHERE id = ?`).get(id) as { doc: Buffer } | undefined;
+    const row = this.statement(`SELECT doc FROM ${tables.docs} WHERE id = ?`).get(id) as { doc: StoredDocument } | undefined;
     return row && this.documents.decoded(tables.name, id, row.doc, false);
   }
 
@@ -341,7 +342,7 @@ export class EmbeddedStore implements Store {
       const missing = ids.filter((id) => !found.has(id));
       const rows = (missing.length <= LISTED_IDS
         ? this.statement(`SELECT id, doc FROM ${tables.docs} WHERE id IN (${missing.map(() => '?').join(', ')})`).raw().all(...missing)
-        : this.statement(`SELECT id, doc FROM ${tables.docs} WHERE id IN (SELECT value FROM json_each(?))`).raw().all(JSON.stringify(missing))) as Array<[number, Buffer]>;
+        : this.statement(`SELECT id, doc FROM ${tables.docs} WHERE id IN (SELECT value FROM json_each(?))`).raw().all(JSON.stringify(missing))) as Array<[number, StoredDocument]>;
       for (const [id, doc] of rows) found.set(id, this.documents.decoded(tables.name, id, doc, keep));
     }
     return ids.map((id) => found.get(id)!);
@@ -351,7 +352,7 @@ export class EmbeddedStore implements Store {
   private *matching(tables: CollectionTables, filter: Filter, sql: Sql, order: string): IterableIterator<Doc> {
     const test = sql.exact ? undefined : compiledFilter(encode(filter) as Filter).test;
     const rows = this.statement(`SELECT d.id, d.doc FROM ${tables.keys} AS k JOIN ${tables.docs} AS d ON d.id = k.id WHERE ${sql.where} ORDER BY ${order}`).iterate(...sql.params);
-    for (const row of rows as Iterable<{ id: number; doc: Buffer }>) {
+    for (const row of rows as Iterable<{ id: number; doc: StoredDocument }>) {
       // A long walk reads the kept documents but keeps none of its own (it would push out the hot ones).
       const doc = this.documents.decoded(tables.name, row.id, row.doc, false);
       if (!test || test(queryView(doc))) yield doc;

@@ -81,10 +81,15 @@ export const DateScalar = stringScalar('Date', 'A date string, such as 2007-12-0
 
 export const TimeScalar = stringScalar('Time', 'A time string with format HH:mm:ss.SSS', timeWithSeconds, 'a time HH:mm:ss or HH:mm:ss.SSS');
 
-/** Stored dates are frozen and read again and again: each is written out once. */
+/**
+ * Frozen dates belong to documents a store keeps and are read again and again: each is written
+ * out once. Others are read once (a page of a large collection): remembering them would only cost
+ * a weak entry each for the garbage collector.
+ */
 const isoText = new WeakMap<Date, string>();
 function serializeDateTime(value: unknown): unknown {
   if (!(value instanceof Date)) return value;
+  if (!Object.isFrozen(value)) return value.toISOString();
   let text = isoText.get(value);
   if (text === undefined) {
     text = value.toISOString();

@@ -5,9 +5,9 @@
 // read while its first read is remembered: random pages of a large collection, read once each,
 // would only push the shared ones out and leave garbage for the old generation. Writes forget
 // what they change.
-import { deserialize } from 'node:v8';
 import { LRUCache } from 'lru-cache';
 import { deepFreeze } from '../../deep-freeze.ts';
+import { decodeDocument, type StoredDocument } from './document-codec.ts';
 import type { Doc } from '../store.ts';
 
 /** A decoded document takes a few times its serialised size in the heap. */
@@ -25,13 +25,13 @@ export class DocumentCache {
   }
 
   /** The document stored as `blob`: the kept one, or decoded (and kept when `keep` and read before). */
-  decoded(collection: string, id: number, blob: Buffer, keep = true): Doc {
+  decoded(collection: string, id: number, blob: StoredDocument, keep = true): Doc {
     const key = keyOf(collection, id);
     const found = this.docs.get(key);
     if (found) return found;
-    if (!keep || !this.readBefore(key)) return deserialize(blob) as Doc;
+    if (!keep || !this.readBefore(key)) return decodeDocument(blob);
     // Frozen, since every reader gets this one object.
-    const doc = deepFreeze(deserialize(blob) as Doc);
+    const doc = deepFreeze(decodeDocument(blob));
     this.docs.set(key, doc, { size: Math.max(1, blob.length * HEAP_PER_STORED_BYTE) });
     return doc;
   }

@@ -2,15 +2,15 @@
 // fields it indexes (`k:<name>`, one column per field, SQL-comparable), and the keys of array items
 // (`i:<name>`). Keeps the key columns in step with every put and delete, and adds a column (filled
 // from the stored documents) when an index names a field or a read asks for one it has not got.
-import { deserialize, serialize } from 'node:v8';
 import type Database from 'better-sqlite3';
 import type { Doc } from '../store.ts';
 import { quoted } from './database.ts';
 import { fieldKeys, HOLDS_ARRAYS, sqlDirection, type Key } from './keys.ts';
+import { decodeDocument, encodeDocument, type StoredDocument } from './document-codec.ts';
 import { RankIndexes, type KeyRow, type RankOptions } from './rank-index.ts';
 import type { KeyColumns } from './translate.ts';
 
-type Row = { id: number; doc: Buffer };
+type Row = { id: number; doc: StoredDocument };
 
 /** One entry's keys before and after a change (absent: the entry did not exist). */
 export type Move = readonly [before: KeyRow | undefined, after: KeyRow | undefined];
@@ -95,7 +95,7 @@ export class CollectionTables implements KeyColumns {
       if ((holds | found.holds) & HOLDS_ARRAYS) this.replaceItems(field, doc.id, found.items);
     }
     const statements = (this.put ??= this.putStatements());
-    statements.doc.run(doc.id, serialize(doc));
+    statements.doc.run(doc.id, encodeDocument(doc));
     statements.keys.run(doc.id, ...keys);
     if (this.ranks.active) moves?.push([before, this.keyRow(doc.id)]);
   }
@@ -185,8 +185,8 @@ export class CollectionTables implements KeyColumns {
 
   /** Every stored document, in id order, read one by one. */
   *scan(): IterableIterator<Doc> {
-    for (const row of this.db.prepare(`SELECT doc FROM ${this.docs} ORDER BY id`).iterate() as Iterable<{ doc: Buffer }>) {
-      yield deserialize(row.doc) as Doc;
+    for (const row of this.db.prepare(`SELECT doc FROM ${this.docs} ORDER BY id`).iterate() as Iterable<{ doc: StoredDocument }>) {
+      yield decodeDocument(row.doc);
     }
   }
 
@@ -205,7 +205,7 @@ export class CollectionTables implements KeyColumns {
     const holds = new Map(fields.map((field) => [field, 0]));
     for (let rows = next.all(-Infinity) as Row[]; rows.length > 0; rows = next.all(rows[rows.length - 1].id) as Row[]) {
       for (const row of rows) {
-        const doc = deserialize(row.doc) as Doc;
+        const doc = decodeDocument(row.doc);
         const keys = fields.map((field) => {
           const found = fieldKeys(doc[field], row.id);
           holds.set(field, holds.get(field)! | found.holds);

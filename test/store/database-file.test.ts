@@ -1,0 +1,65 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { serialize } from 'node:v8';
+import Database from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+import { EmbeddedStore } from '../../src/store/embedded-store.ts';
+import { FORMAT_VERSION } from '../../src/store/sqlite/database.ts';
+
+describe('the embedded store\'s file', () => {
+  let dir: string | undefined;
+  const fileIn = () => path.join((dir = mkdtempSync(path.join(tmpdir(), 'store-file-'))), 'store.db');
+  afterEach(() => {
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('is made with 16 KiB pages; a file made with 4 KiB pages keeps them and is served alike', async () => {
+    const sizes: number[] = [];
+    for (const made of [undefined, 4096]) {
+      const file = fileIn();
+      if (made) {
+        const raw = new Database(file);
+        raw.pragma(`page_size = ${made}`);
+        raw.exec('CREATE TABLE made (x)');
+        raw.close();
+      }
+      const store = new EmbeddedStore({ file });
+      await store.write([{ op: 'put', collection: 'articles', doc: { id: 1, title: 'a' } }]);
+      expect(await store.find('articles', { title: 'a' })).toEqual([{ id: 1, title: 'a' }]);
+      await store.close();
+      const check = new Database(file);
+      sizes.push(check.pragma('page_size', { simple: true }) as number);
+      check.close();
+    }
+    expect(sizes).toEqual([16384, 4096]);
+  });
+
+  it('of format 1 serves its v8-serialised rows as they are, and is marked format 2 once opened', async () => {
+    const file = fileIn();
+    const doc = { id: 1, title: 'old', at: new Date('2020-01-01T00:00:00Z'), big: 2n ** 70n };
+    const store = new EmbeddedStore({ file });
+    await store.write([{ op: 'put', collection: 'articles', doc: { id: 2, title: 'new' } }]);
+    await store.close();
+    const raw = new Database(file);
+    raw.prepare('INSERT INTO "d:articles" (id, doc) VALUES (?, ?)').run(1, serialize(doc));
+    raw.prepare('INSERT INTO "k:articles" (id) VALUES (?)').run(1);
+    raw.pragma('user_version = 1');
+    raw.close();
+    const reopened = new EmbeddedStore({ file });
+    expect(await reopened.find('articles', {}, { sort: [['id', 1]] })).toStrictEqual([doc, { id: 2, title: 'new' }]);
+    await reopened.close();
+    const check = new Database(file);
+    expect([check.pragma('user_version', { simple: true }), typeof (check.prepare('SELECT doc FROM "d:articles" WHERE id = 2').get() as { doc: unknown }).doc]).toEqual([FORMAT_VERSION, 'string']);
+    check.close();
+  });
+
+  it('a newer format than this release\'s is refused with a message', async () => {
+    const file = fileIn();
+    await new EmbeddedStore({ file }).close();
+    const raw = new Database(file);
+    raw.pragma(`user_version = ${FORMAT_VERSION + 1}`);
+    raw.close();
+    expect(() => new EmbeddedStore({ file })).toThrow(`format ${FORMAT_VERSION + 1}; this release reads format ${FORMAT_VERSION} and older`);
+  });
+});
