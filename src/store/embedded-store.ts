@@ -13,6 +13,7 @@ import { decode, encode, queryView } from './embedded/values.ts';
 import { asStoreError, openDatabase } from './sqlite/database.ts';
 import { DocumentCache } from './sqlite/document-cache.ts';
 import { GroupCommit } from './sqlite/group-commit.ts';
+import { IdCounters } from './sqlite/id-counters.ts';
 import { cacheKey, filterFields, pageOf, project } from './sqlite/read-parts.ts';
 import type { RankOptions } from './sqlite/rank-index.ts';
 import { rankShape } from './sqlite/shape.ts';
@@ -47,6 +48,7 @@ export class EmbeddedStore implements Store {
   readonly db: Database.Database;
   private readonly tables = new Map<string, CollectionTables>();
   private readonly commits: GroupCommit;
+  private readonly counters: IdCounters;
   /** Counts by collection version and SQL: a list's count of an unchanged collection is not redone. */
   private readonly counts = new LRUCache<string, number>({ max: 2000 });
   private readonly statements = new LRUCache<string, Database.Statement>({ max: 500 });
@@ -67,7 +69,8 @@ export class EmbeddedStore implements Store {
     for (const { name } of this.db.prepare('SELECT name FROM _collections').all() as Array<{ name: string }>) {
       this.tables.set(name, new CollectionTables(this.db, name, this.rankOptions));
     }
-    this.commits = new GroupCommit(this.db, (error) => this.uniqueViolation(error) ?? error, (rolledBack) => this.changed(rolledBack));
+    this.counters = new IdCounters(this.db);
+    this.commits = new GroupCommit(this.db, (error) => this.uniqueViolation(error) ?? error, (rolledBack) => this.changed(rolledBack), () => this.counters.save());
   }
 
   async find(collection: string, filter: Filter, options: FindOptions = {}): Promise<Doc[]> {
@@ -247,15 +250,13 @@ export class EmbeddedStore implements Store {
     return deleted;
   }
 
+  /** Ids from memory, on disk with the next group commit (`sqlite/id-counters.ts`). */
   async allocateIds(collection: string, n: number): Promise<number> {
-    const row = this.guarded(() =>
-      this.db.prepare('INSERT INTO _counters (name, seq) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET seq = seq + excluded.seq RETURNING seq').get(collection, n),
-    ) as { seq: number };
-    return row.seq - n + 1;
+    return this.guarded(() => this.counters.allocate(collection, n));
   }
 
   async reserveUpTo(collection: string, id: number): Promise<void> {
-    this.guarded(() => this.db.prepare('INSERT INTO _counters (name, seq) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET seq = max(seq, excluded.seq)').run(collection, id));
+    this.guarded(() => this.counters.reserveUpTo(collection, id));
   }
 
   async ensureIndexes(collection: string, indexes: readonly IndexSpec[], options: EnsureIndexesOptions = {}): Promise<void> {
@@ -285,6 +286,7 @@ export class EmbeddedStore implements Store {
         this.db.prepare('DELETE FROM _counters WHERE name = ?').run(collection);
       })(),
     );
+    this.counters.drop(collection);
     this.tables.delete(collection);
     this.documents.clear();
     this.changed();

@@ -62,4 +62,28 @@ describe('the embedded store\'s file', () => {
     raw.close();
     expect(() => new EmbeddedStore({ file })).toThrow(`format ${FORMAT_VERSION + 1}; this release reads format ${FORMAT_VERSION} and older`);
   });
+
+  it.each([
+    ['ids written in a document stay taken after a restart', 'articles', 4],
+    ['ids of another counter (a component\'s) are written with any write', 'components_shared_seos', 4],
+  ])('%s', async (_name, counter, next) => {
+    const file = fileIn();
+    const store = new EmbeddedStore({ file });
+    const first = await store.allocateIds(counter, 3);
+    await store.write([{ op: 'put', collection: 'articles', doc: { id: first, title: 'a' } }]);
+    await store.close();
+    const reopened = new EmbeddedStore({ file });
+    expect(await reopened.allocateIds(counter, 1)).toBe(next);
+    await reopened.close();
+  });
+
+  it('ids handed out but never written may be handed out again after a restart (nothing carries them)', async () => {
+    const file = fileIn();
+    const store = new EmbeddedStore({ file });
+    expect(await store.allocateIds('articles', 5)).toBe(1);
+    await store.close();
+    const reopened = new EmbeddedStore({ file });
+    expect(await reopened.allocateIds('articles', 1)).toBe(1);
+    await reopened.close();
+  });
 });

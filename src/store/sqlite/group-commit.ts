@@ -24,6 +24,8 @@ export class GroupCommit {
     private readonly refusal: (error: unknown) => unknown,
     /** Told after each commit, so cached answers are dropped; `rolledBack` when a change was undone. */
     private readonly settled: (rolledBack: boolean) => void,
+    /** Runs first in every group's transaction (state kept in memory until then: id counters); what it returns runs once committed. */
+    private readonly opening: () => (() => void) | undefined = () => undefined,
   ) {}
 
   /**
@@ -48,8 +50,10 @@ export class GroupCommit {
     this.queue = [];
     if (group.length === 0) return;
     const applied: Pending[] = [];
+    let opened: (() => void) | undefined;
     try {
       this.db.exec('BEGIN IMMEDIATE');
+      opened = this.opening();
       for (const write of group) if (this.applyOne(write)) applied.push(write);
       this.db.exec('COMMIT');
     } catch (error) {
@@ -60,6 +64,7 @@ export class GroupCommit {
       this.settled(true);
       return;
     }
+    opened?.();
     for (const write of applied) write.committed?.();
     this.settled(applied.length < group.length);
     for (const write of applied) write.resolve();
