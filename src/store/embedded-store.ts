@@ -104,10 +104,9 @@ export class EmbeddedStore implements Store {
     const ranked = this.ranked(tables, filter, options.sort);
     const fromRanks = ranked && this.guarded(() => tables.ranks.pageIds(ranked, skip, options.limit ?? 0));
     if (fromRanks) return fromRanks;
-    // As in MongoDB, a limit of 0 means no limit.
-    const limit = options.limit || Number.POSITIVE_INFINITY;
-    const page = Number.isFinite(limit) ? ` LIMIT ${limit} OFFSET ${skip}` : skip > 0 ? ` LIMIT -1 OFFSET ${skip}` : '';
-    return this.statement(`SELECT k.id FROM ${tables.keys} AS k WHERE ${sql.where} ORDER BY ${order}${page}`).pluck().all(...sql.params) as number[];
+    // As in MongoDB, a limit of 0 means no limit (-1 to SQLite). Parameters, so each page of a
+    // shape reuses one prepared statement.
+    return this.statement(`SELECT k.id FROM ${tables.keys} AS k WHERE ${sql.where} ORDER BY ${order} LIMIT ? OFFSET ?`).pluck().all(...sql.params, options.limit || -1, skip) as number[];
   }
 
   async count(collection: string, filter: Filter): Promise<number> {

@@ -110,3 +110,21 @@ describe('long $in lists', () => {
     expect((await store.find('things', { id: { $nin: ids } }, { limit: 3 })).map((doc) => doc.id)).toEqual([n + 1, n + 2, n + 3]);
   });
 });
+
+describe('pages of one read shape', () => {
+  it('share one prepared statement for their ids, whatever their offset and size', async () => {
+    const store = new EmbeddedStore();
+    await store.upsertMany('pages', DOCS);
+    const page = (skip: number, limit: number) => store.find('pages', { views: { $gte: 10 } }, { sort: [['views', -1]], skip, limit });
+    await page(0, 5);
+    const db = (store as unknown as { db: { prepare: (sql: string) => unknown } }).db;
+    const prepared: string[] = [];
+    const prepare = db.prepare.bind(db);
+    db.prepare = (sql: string) => (prepared.push(sql), prepare(sql));
+    const answers = [await page(5, 5), await page(17, 3), await page(40, 10), await page(0, 0)];
+    // Documents are read by their ids with a statement per list length; the page itself is one statement.
+    expect(prepared.filter((sql) => sql.includes('"k:pages"'))).toEqual([]);
+    const all = await page(0, 0);
+    expect(answers.map((docs) => docs.map((doc) => doc.id))).toEqual([all.slice(5, 10), all.slice(17, 20), all.slice(40, 50), all].map((docs) => docs.map((doc) => doc.id)));
+  });
+});
