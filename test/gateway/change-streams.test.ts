@@ -143,6 +143,19 @@ describe('two gateways on a replica set: the change stream', () => {
     await server?.stop();
   });
 
+  /** B keeps two answers, loses its stream to a failover, and the article's title is written meanwhile; B's notes from before the failover on. */
+  async function cutOffAndWrite(title: string): Promise<number> {
+    await keep(b.started, ARTICLE);
+    await keep(b.started, AUTHOR);
+    const from = b.notes.length;
+    const interrupted = b.next((note) => note.kind === 'interrupted');
+    failOver(server);
+    await interrupted;
+    const [article] = await writer.find('articles', { id: 1 });
+    await writer.write([{ op: 'put', collection: 'articles', doc: { ...article!, title } }]);
+    return from;
+  }
+
   it('serves A\'s write on B from the moment the change event is applied, never before', async () => {
     const sinceAck: number[] = [];
     const eventAfterAck: number[] = [];
@@ -165,14 +178,7 @@ describe('two gateways on a replica set: the change stream', () => {
   });
 
   it('resumes a stream broken by a failover from its token: the write made meanwhile is applied, nothing else forgotten', async () => {
-    await keep(b.started, ARTICLE);
-    await keep(b.started, AUTHOR);
-    const from = b.notes.length;
-    const interrupted = b.next((note) => note.kind === 'interrupted');
-    failOver(server);
-    await interrupted;
-    const [article] = await writer.find('articles', { id: 1 });
-    await writer.write([{ op: 'put', collection: 'articles', doc: { ...article!, title: 'Written while B was cut off' } }]);
+    const from = await cutOffAndWrite('Written while B was cut off');
     const applied = b.next(articleTook('Written while B was cut off'));
     server.clearFaults();
     await applied;
@@ -184,14 +190,7 @@ describe('two gateways on a replica set: the change stream', () => {
   });
 
   it('forgets every kept answer and starts again when the stream cannot resume (the oplog rolled over)', async () => {
-    await keep(b.started, ARTICLE);
-    await keep(b.started, AUTHOR);
-    const from = b.notes.length;
-    const interrupted = b.next((note) => note.kind === 'interrupted');
-    failOver(server);
-    await interrupted;
-    const [article] = await writer.find('articles', { id: 1 });
-    await writer.write([{ op: 'put', collection: 'articles', doc: { ...article!, title: 'Lost with the oplog' } }]);
+    const from = await cutOffAndWrite('Lost with the oplog');
     server.truncateOplog();
     const restarted = b.next((note) => note.kind === 'live');
     server.clearFaults();

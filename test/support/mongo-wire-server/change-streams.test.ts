@@ -1,38 +1,19 @@
 // The wire test server's change streams through a plain driver client: events as MongoDB 7.0
 // writes them, in commit order, resumable from their tokens; what MongoDB refuses, refused with
 // its codes (a standalone has none at all).
-import { BSON, MongoClient, MongoServerError, type ChangeStream, type Db, type Document } from 'mongodb';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startWireServer, type WireServer } from './server.ts';
+import { BSON, MongoServerError, type ChangeStream, type Db, type Document } from 'mongodb';
+import { afterEach, describe, expect, it } from 'vitest';
+import { useTwoServers } from './two-servers.ts';
 
-let replicaSet: WireServer;
-let standalone: WireServer;
-let rs: MongoClient;
-let single: MongoClient;
-let db: Db;
+const wire = useTwoServers();
 let streams: ChangeStream[] = [];
 
-beforeAll(async () => {
-  replicaSet = await startWireServer({ replicaSet: 'rs0', database: 'device' });
-  standalone = await startWireServer({ database: 'device' });
-  rs = new MongoClient(replicaSet.uri, { serverSelectionTimeoutMS: 2000 });
-  single = new MongoClient(standalone.uri, { serverSelectionTimeoutMS: 2000 });
-  db = rs.db();
-});
-beforeEach(() => {
-  replicaSet.reset();
-  standalone.reset();
-});
 afterEach(async () => {
   for (const stream of streams) await stream.close();
   streams = [];
 });
-afterAll(async () => {
-  await Promise.all([rs.close(), single.close()]);
-  await Promise.all([replicaSet.stop(), standalone.stop()]);
-});
 
-const things = () => db.collection<{ _id?: unknown; id: number; n?: number; gone?: boolean }>('things');
+const things = () => wire.db.collection<{ _id?: unknown; id: number; n?: number; gone?: boolean }>('things');
 const failure = (promise: Promise<unknown>) => promise.then(() => undefined, (error: unknown) => error as MongoServerError);
 
 /** A stream that waits at most 50 ms per getMore, opened (its first aggregate answered) before it is returned. */
@@ -81,15 +62,15 @@ describe('change events on the replica set device', () => {
   });
 
   it('shows a transaction only once it commits, in commit order, with its session; an aborted one never', async () => {
-    const stream = await watch(db);
-    const session = rs.startSession();
+    const stream = await watch(wire.db);
+    const session = wire.rs.startSession();
     session.startTransaction();
     await things().insertOne({ id: 1 }, { session });
-    await db.collection('others').insertOne({ id: 2 }, { session });
+    await wire.db.collection('others').insertOne({ id: 2 }, { session });
     await things().insertOne({ id: 3 });
     expect((await drain(stream)).map(summary)).toEqual([['insert', 'things', 3]]);
     await session.commitTransaction();
-    const aborted = rs.startSession();
+    const aborted = wire.rs.startSession();
     aborted.startTransaction();
     await things().insertOne({ id: 4 }, { session: aborted });
     await aborted.abortTransaction();
@@ -103,12 +84,12 @@ describe('change events on the replica set device', () => {
   });
 
   it('watches a database (not another one, nor system collections) and ends with dropDatabase, then invalidate', async () => {
-    const stream = await watch(db);
+    const stream = await watch(wire.db);
     await things().insertOne({ id: 1 });
-    await rs.db('elsewhere').collection('things').insertOne({ id: 2 });
-    await db.collection('others').insertOne({ id: 3 });
-    await db.collection('others').drop();
-    await db.dropDatabase();
+    await wire.rs.db('elsewhere').collection('things').insertOne({ id: 2 });
+    await wire.db.collection('others').insertOne({ id: 3 });
+    await wire.db.collection('others').drop();
+    await wire.db.dropDatabase();
     const events = await drain(stream);
     expect(events.map(summary)).toEqual([['insert', 'things', 1], ['insert', 'others', 3], ['drop', 'others', null], ['drop', 'things', null], ['dropDatabase', 'device', null], ['invalidate', null, null]]);
     expect(stream.closed).toBe(true);
@@ -143,7 +124,7 @@ describe('change events on the replica set device', () => {
     const stream = things().watch([], { maxAwaitTimeMS: 60_000 });
     streams.push(stream);
     const next = stream.tryNext();
-    while (!replicaSet.received.some((command) => command.name === 'getMore')) await new Promise((resolve) => setTimeout(resolve, 5));
+    while (!wire.replicaSet.received.some((command) => command.name === 'getMore')) await new Promise((resolve) => setTimeout(resolve, 5));
     await things().insertOne({ id: 1 });
     expect(summary((await next)!)).toEqual(['insert', 'things', 1]);
   });
@@ -151,10 +132,10 @@ describe('change events on the replica set device', () => {
   it('ends a waiting getMore when its cursor is killed (a stream closed while it waits)', async () => {
     const stream = things().watch([], { maxAwaitTimeMS: 60_000 });
     const next = stream.tryNext().catch((error: unknown) => error);
-    while (!replicaSet.received.some((command) => command.name === 'getMore')) await new Promise((resolve) => setTimeout(resolve, 5));
+    while (!wire.replicaSet.received.some((command) => command.name === 'getMore')) await new Promise((resolve) => setTimeout(resolve, 5));
     await stream.close();
     await next;
-    expect(replicaSet.received.map((command) => command.name)).toContain('killCursors');
+    expect(wire.replicaSet.received.map((command) => command.name)).toContain('killCursors');
   });
 
   it('applies the stages after $changeStream to the events', async () => {
@@ -173,10 +154,10 @@ describe('a broken change stream on the device', () => {
     const stream = await watch(things());
     await things().insertOne({ id: 1 });
     expect(summary((await stream.tryNext())!)).toEqual(['insert', 'things', 1]);
-    replicaSet.failCommands({ commands: ['getMore'], ...fault });
+    wire.replicaSet.failCommands({ commands: ['getMore'], ...fault });
     await things().insertOne({ id: 2 });
     expect((await drain(stream)).map(summary)).toEqual([['insert', 'things', 2]]);
-    const resumes = replicaSet.received.filter((command) => command.name === 'aggregate' && (command.body.pipeline as Document[])[0]!.$changeStream.resumeAfter);
+    const resumes = wire.replicaSet.received.filter((command) => command.name === 'aggregate' && (command.body.pipeline as Document[])[0]!.$changeStream.resumeAfter);
     expect(resumes).toHaveLength(1);
   });
 
@@ -185,7 +166,7 @@ describe('a broken change stream on the device', () => {
     await things().insertOne({ id: 1 });
     const [event] = await drain(stream);
     await things().insertOne({ id: 2 });
-    replicaSet.truncateOplog();
+    wire.replicaSet.truncateOplog();
     const error = await failure(watch(things(), [], { resumeAfter: event!._id }));
     expect(error).toMatchObject({ code: 286, codeName: 'ChangeStreamHistoryLost' });
     expect(error?.hasErrorLabel('NonResumableChangeStreamError')).toBe(true);
@@ -206,8 +187,8 @@ describe('what the device refuses, as MongoDB 7.0 does', () => {
   const open = (database: Db, aggregate: string | 1, pipeline: Document[]) => failure(database.command({ aggregate, pipeline, cursor: {} }));
 
   it('refuses change streams on a standalone', async () => {
-    expect(await open(single.db('device'), 'things', [{ $changeStream: {} }])).toMatchObject({ code: 40573, codeName: 'Location40573', message: 'The $changeStream stage is only supported on replica sets' });
-    const stream = single.db('device').watch();
+    expect(await open(wire.single.db('device'), 'things', [{ $changeStream: {} }])).toMatchObject({ code: 40573, codeName: 'Location40573', message: 'The $changeStream stage is only supported on replica sets' });
+    const stream = wire.single.db('device').watch();
     expect(await failure(stream.tryNext())).toMatchObject({ code: 40573 });
     await stream.close();
   });
@@ -225,14 +206,14 @@ describe('what the device refuses, as MongoDB 7.0 does', () => {
     ['allChangesForCluster outside admin', 'device', 1, [{ $changeStream: { allChangesForCluster: true } }], 72],
     ['the config database', 'config', 1, [{ $changeStream: {} }], 73],
   ] as Array<[string, string, string | 1, Document[], number]>)('refuses %s', async (_name, database, aggregate, pipeline, code) => {
-    expect((await open(rs.db(database), aggregate, pipeline))?.code).toBe(code);
+    expect((await open(wire.rs.db(database), aggregate, pipeline))?.code).toBe(code);
   });
 
   it('refuses a change stream inside a transaction, and aborts the transaction', async () => {
-    const session = rs.startSession();
+    const session = wire.rs.startSession();
     session.startTransaction();
     await things().insertOne({ id: 1 }, { session });
-    const error = await failure(db.command({ aggregate: 'things', pipeline: [{ $changeStream: {} }], cursor: {} }, { session }));
+    const error = await failure(wire.db.command({ aggregate: 'things', pipeline: [{ $changeStream: {} }], cursor: {} }, { session }));
     expect(error).toMatchObject({ code: 263, codeName: 'OperationNotSupportedInTransaction' });
     expect(await failure(session.commitTransaction())).toMatchObject({ code: 251, codeName: 'NoSuchTransaction' });
     await session.endSession();

@@ -1,38 +1,18 @@
 // The wire test server's transactions, unique indexes and write concerns through a plain driver
 // client: what MongoDB 7.0 accepts it accepts, what MongoDB refuses it refuses with MongoDB's codes.
-import { MongoClient, MongoServerError, type Db, type WriteConcernSettings } from 'mongodb';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startWireServer, type WireServer } from './server.ts';
+import { MongoServerError, type Db, type WriteConcernSettings } from 'mongodb';
+import { describe, expect, it } from 'vitest';
+import { useTwoServers } from './two-servers.ts';
 
-let replicaSet: WireServer;
-let standalone: WireServer;
-let rs: MongoClient;
-let single: MongoClient;
-let db: Db;
+const wire = useTwoServers();
 
-beforeAll(async () => {
-  replicaSet = await startWireServer({ replicaSet: 'rs0', database: 'device' });
-  standalone = await startWireServer({ database: 'device' });
-  rs = new MongoClient(replicaSet.uri, { serverSelectionTimeoutMS: 2000 });
-  single = new MongoClient(standalone.uri, { serverSelectionTimeoutMS: 2000 });
-  db = rs.db();
-});
-beforeEach(() => {
-  replicaSet.reset();
-  standalone.reset();
-});
-afterAll(async () => {
-  await Promise.all([rs.close(), single.close()]);
-  await Promise.all([replicaSet.stop(), standalone.stop()]);
-});
-
-const things = () => db.collection<{ id: number; slug?: string | null; n?: number }>('things');
+const things = () => wire.db.collection<{ id: number; slug?: string | null; n?: number }>('things');
 const ids = async () => (await things().find({}, { sort: { id: 1 } }).toArray()).map((doc) => doc.id);
 const failure = (promise: Promise<unknown>) => promise.then(() => undefined, (error: unknown) => error as MongoServerError);
 
 describe('transactions on the replica set device', () => {
   it('applies every write of a committed transaction, and reads its own writes before the commit', async () => {
-    const session = rs.startSession();
+    const session = wire.rs.startSession();
     let seenInside: number[] = [];
     await session.withTransaction(async () => {
       await things().insertOne({ id: 1 }, { session });
@@ -47,7 +27,7 @@ describe('transactions on the replica set device', () => {
 
   it('applies nothing of an aborted transaction', async () => {
     await things().insertOne({ id: 1 });
-    const session = rs.startSession();
+    const session = wire.rs.startSession();
     session.startTransaction();
     await things().insertOne({ id: 2 }, { session });
     await things().deleteOne({ id: 1 }, { session });
@@ -57,10 +37,10 @@ describe('transactions on the replica set device', () => {
   });
 
   it('applies nothing when the connection drops before the commit', async () => {
-    const session = rs.startSession();
+    const session = wire.rs.startSession();
     session.startTransaction();
     await things().insertOne({ id: 1 }, { session });
-    replicaSet.failCommands({ commands: ['insert'], closeConnection: true });
+    wire.replicaSet.failCommands({ commands: ['insert'], closeConnection: true });
     const error = await failure(things().insertOne({ id: 2 }, { session }));
     await session.abortTransaction().catch(() => undefined);
     await session.endSession();
@@ -70,7 +50,7 @@ describe('transactions on the replica set device', () => {
 
   it('refuses a second writer of one document with WriteConflict, labelled TransientTransactionError', async () => {
     await things().insertOne({ id: 1, n: 0 });
-    const [first, second] = [rs.startSession(), rs.startSession()];
+    const [first, second] = [wire.rs.startSession(), wire.rs.startSession()];
     first.startTransaction();
     second.startTransaction();
     await things().updateOne({ id: 1 }, { $inc: { n: 1 } }, { session: first });
@@ -86,7 +66,7 @@ describe('transactions on the replica set device', () => {
   it('lets one of two transactions inserting one unique value commit; the retry of the other meets E11000', async () => {
     await things().createIndex({ slug: 1 }, { unique: true, name: 'slug_unique' });
     const create = async (id: number) => {
-      const session = rs.startSession();
+      const session = wire.rs.startSession();
       try {
         await session.withTransaction(async () => {
           await things().insertOne({ id, slug: 'same' }, { session });
@@ -104,9 +84,9 @@ describe('transactions on the replica set device', () => {
 
   it.each([
     ['count', (session: never) => things().estimatedDocumentCount({ session } as never), 263],
-    ['a write concern on a statement', (session: never) => db.command({ insert: 'things', documents: [{ id: 1 }], writeConcern: { w: 1 } }, { session }), 72],
+    ['a write concern on a statement', (session: never) => wire.db.command({ insert: 'things', documents: [{ id: 1 }], writeConcern: { w: 1 } }, { session }), 72],
   ])('refuses %s inside a transaction', async (_name, run, code) => {
-    const session = rs.startSession();
+    const session = wire.rs.startSession();
     session.startTransaction();
     const error = await failure(run(session as never));
     await session.abortTransaction().catch(() => undefined);
@@ -117,13 +97,13 @@ describe('transactions on the replica set device', () => {
 
 describe('the standalone device', () => {
   it('refuses a transaction as MongoDB does: transaction numbers need a replica set', async () => {
-    const session = single.startSession();
+    const session = wire.single.startSession();
     const error = await failure(session.withTransaction(async () => {
-      await single.db().collection('things').insertOne({ id: 1 }, { session });
+      await wire.single.db().collection('things').insertOne({ id: 1 }, { session });
     }));
     await session.endSession();
     expect(error).toMatchObject({ code: 20, codeName: 'IllegalOperation', message: 'Transaction numbers are only allowed on a replica set member or mongos' });
-    expect(await single.db().collection('things').countDocuments()).toBe(0);
+    expect(await wire.single.db().collection('things').countDocuments()).toBe(0);
   });
 });
 
@@ -173,12 +153,12 @@ describe('unique indexes of the device', () => {
 
 describe('write concerns on the device', () => {
   it.each([
-    ['replica set', () => db, { w: 'majority', wtimeoutMS: 1000 }, undefined],
-    ['replica set', () => db, { w: 1, journal: true }, undefined],
-    ['replica set', () => db, { w: 2 }, 100],
-    ['replica set', () => db, { w: 'eastCoast' }, 79],
-    ['standalone', () => single.db('device'), { w: 'majority' }, undefined],
-    ['standalone', () => single.db('device'), { w: 2 }, 2],
+    ['replica set', () => wire.db, { w: 'majority', wtimeoutMS: 1000 }, undefined],
+    ['replica set', () => wire.db, { w: 1, journal: true }, undefined],
+    ['replica set', () => wire.db, { w: 2 }, 100],
+    ['replica set', () => wire.db, { w: 'eastCoast' }, 79],
+    ['standalone', () => wire.single.db('device'), { w: 'majority' }, undefined],
+    ['standalone', () => wire.single.db('device'), { w: 2 }, 2],
   ] as Array<[string, () => Db, WriteConcernSettings, number | undefined]>)('on the %s, %j answers %s', async (_kind, database, writeConcern, code) => {
     const error = await failure(database().collection('things').insertOne({ id: 1 }, { writeConcern }));
     expect(error?.code).toBe(code);
