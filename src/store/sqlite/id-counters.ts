@@ -13,6 +13,7 @@ export class IdCounters {
   private readonly last = new Map<string, number>();
   /** Counters moved in memory since they were last committed. */
   private readonly unsaved = new Set<string>();
+  private statements?: { raise: Database.Statement; read: Database.Statement };
 
   constructor(private readonly db: Database.Database) {}
 
@@ -26,7 +27,7 @@ export class IdCounters {
 
   /** Moves the counter so the next id is above `id`, on disk at once (imports). */
   reserveUpTo(name: string, id: number): void {
-    this.db.prepare(RAISE).run(name, id);
+    this.prepared().raise.run(name, id);
     this.last.set(name, Math.max(this.lastOf(name), id));
   }
 
@@ -43,7 +44,7 @@ export class IdCounters {
   save(): (() => void) | undefined {
     if (this.unsaved.size === 0) return undefined;
     const saved = [...this.unsaved].map((name) => [name, this.last.get(name)!] as const);
-    const raise = this.db.prepare(RAISE);
+    const { raise } = this.prepared();
     for (const [name, seq] of saved) raise.run(name, seq);
     return () => {
       for (const [name, seq] of saved) if (this.last.get(name) === seq) this.unsaved.delete(name);
@@ -53,10 +54,14 @@ export class IdCounters {
   private lastOf(name: string): number {
     let found = this.last.get(name);
     if (found === undefined) {
-      const row = this.db.prepare('SELECT seq FROM _counters WHERE name = ?').get(name) as { seq: number } | undefined;
+      const row = this.prepared().read.get(name) as { seq: number } | undefined;
       found = row?.seq ?? 0;
       this.last.set(name, found);
     }
     return found;
+  }
+
+  private prepared(): { raise: Database.Statement; read: Database.Statement } {
+    return (this.statements ??= { raise: this.db.prepare(RAISE), read: this.db.prepare('SELECT seq FROM _counters WHERE name = ?') });
   }
 }

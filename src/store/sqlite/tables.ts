@@ -72,10 +72,6 @@ export class CollectionTables implements KeyColumns {
     return this.fields.get(field) ?? 0;
   }
 
-  hasField(field: string): boolean {
-    return this.fields.has(field);
-  }
-
   /** Whether this process knows the field's index exists (it may, made by an earlier one). */
   hasIndex(field: string): boolean {
     return this.indexed.has(field);
