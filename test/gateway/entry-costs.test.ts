@@ -57,6 +57,18 @@ const entryCosts = (store: GatedStore, options: EntryCostsOptions = {}) => new E
 const stored = async (store: GatedStore) => listsOf(model, (await store.find('_measurements', { id: 1 }))[0]);
 const bound = async (costs: EntryCosts, field: string) => (await costs.costs()).bounds.get(field);
 
+/** A measured store, and a fresh gateway's first bound of `field` held while it reads the measurement: `open` lets it go on. */
+async function heldReading(field: string) {
+  const store = await unmeasuredStore();
+  await entryCosts(store).load();
+  const costs = entryCosts(store);
+  let open!: () => void;
+  store.gate = new Promise((resolve) => (open = resolve));
+  const first = bound(costs, field);
+  await new Promise((resolve) => setTimeout(resolve, 10));
+  return { store, costs, first, open };
+}
+
 describe('the measurement at start', () => {
   it('is read as an import stored it: one document and the entry counts, no entry read', async () => {
     const store = new GatedStore(new EmbeddedStore());
@@ -115,13 +127,7 @@ describe('the measurement after writes', () => {
   });
 
   it('counts a write that landed while the measurement was being read', async () => {
-    const store = await unmeasuredStore();
-    await entryCosts(store).load();
-    const costs = entryCosts(store);
-    let open!: () => void;
-    store.gate = new Promise((resolve) => (open = resolve));
-    const first = bound(costs, 'Query.articles');
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    const { store, costs, first, open } = await heldReading('Query.articles');
     await store.write([article(6)]);
     costs.wrote([article(6)]);
     open();
@@ -129,13 +135,7 @@ describe('the measurement after writes', () => {
   });
 
   it('drops a reading the data\'s replacement overtook, and reads the new measurement at the next need', async () => {
-    const store = await unmeasuredStore();
-    await entryCosts(store).load();
-    const costs = entryCosts(store);
-    let open!: () => void;
-    store.gate = new Promise((resolve) => (open = resolve));
-    const first = bound(costs, 'Article.tags');
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    const { store, costs, first, open } = await heldReading('Article.tags');
     await store.write([{ op: 'put', collection: '_measurements', doc: measurementDoc(model, new Map([['api::article.article.tags', 40]]), new Date()) }]);
     costs.forget();
     store.gate = undefined;
