@@ -1,7 +1,10 @@
 // Start-up on the embedded store: opens (and locks) its data folder, and decides what becomes of
 // the data the flags name. A seed or archive is imported only into an empty store; a store that
-// holds data serves it (the demo's default seed, or the very file it was imported from) or stops
-// with a message, unless --replace-data asks to replace it. docs/storage.md, docs/decisions.md.
+// holds data serves it (the demo's default seed, or the very file it was imported from: the same
+// path with the same contents) or stops with a message, unless --replace-data asks to replace it.
+// docs/storage.md, docs/decisions.md.
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { ConfigurationError } from '../src/errors/errors.ts';
@@ -13,11 +16,16 @@ import type { GatewayConfig } from './args.ts';
 /** Where the store keeps which file its data was imported from. */
 const IMPORTS_COLLECTION = '_imports';
 
-/** A file as start-up tells it apart: its path, size and modification time. */
+/**
+ * A file as start-up tells it apart: its path, size and modification time, and the SHA-256 of its
+ * contents (absent in notes of releases before it was kept), which settles it when the time
+ * differs (a fresh checkout or a copy gives the same file a new time).
+ */
 interface Source {
   file: string;
   size: number;
   mtimeMs: number;
+  sha256?: string;
 }
 
 export interface OpenedEmbeddedStore {
@@ -42,11 +50,25 @@ export async function importedFrom(store: Store): Promise<Source | undefined> {
   return doc?.source as Source | undefined;
 }
 
+async function sha256Of(file: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
+/** Whether `given` is the file `imported` notes: the same path, and the same time or the same contents. */
+async function sameSource(given: Source, imported: Source): Promise<boolean> {
+  if (given.file !== imported.file || given.size !== imported.size) return false;
+  if (given.mtimeMs === imported.mtimeMs) return true;
+  return imported.sha256 !== undefined && (await sha256Of(given.file)) === imported.sha256;
+}
+
 /** Notes, once the import has finished, which file the store's data came from. */
 export async function recordImport(store: Store, config: GatewayConfig): Promise<void> {
   const file = sourceFile(config);
   if (file === undefined) return;
-  await store.write([{ op: 'put', collection: IMPORTS_COLLECTION, doc: { id: 1, source: await sourceOf(file), at: new Date() } }]);
+  const source: Source = { ...(await sourceOf(file)), sha256: await sha256Of(file) };
+  await store.write([{ op: 'put', collection: IMPORTS_COLLECTION, doc: { id: 1, source, at: new Date() } }]);
 }
 
 /**
@@ -68,7 +90,7 @@ export async function openEmbeddedStore(config: GatewayConfig, log: (line: strin
   }
   if (file === undefined || config.seedIsDefault) return { store: held.store, importData: false };
   const given = await sourceOf(file);
-  if (given.file === imported.file && given.size === imported.size && given.mtimeMs === imported.mtimeMs) return { store: held.store, importData: false };
+  if (await sameSource(given, imported)) return { store: held.store, importData: false };
   await held.store.close();
   const flag = config.strapiExport ? '--strapi-export' : '--seed';
   throw new ConfigurationError(

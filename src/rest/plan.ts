@@ -1,8 +1,9 @@
 // A REST request's shape -> its plan: the validated RestQuery, the operation, and the GraphQL
 // document with its variables, checked against the schema once. Plans are kept in an LRU bounded in
 // bytes, keyed by what decides them (the caller's access key, the route, the query string), so a repeated
-// shape skips parsing, validation, building and schema validation. Ids are variables, set per
-// request. Each plan keeps one document object, so a shape used often runs compiled (compile.ts).
+// shape skips parsing, validation, building and schema validation. Ids, and a list's page number or
+// start, are variables set per request: random pages of a large collection share one plan. Each
+// plan keeps one document object, so a shape used often runs compiled (compile.ts).
 import { print, validate, type DocumentNode, type GraphQLSchema } from 'graphql';
 import type { LRUCache } from 'lru-cache';
 import type { CostModel } from '../graphql/cost.ts';
@@ -13,6 +14,7 @@ import { type BuiltDocument, type RestRead, buildDocument, operationFor, rootFie
 import { parseQueryString } from './parse.ts';
 import type { RestQuery } from './query.ts';
 import type { Route } from './routes.ts';
+import { MAX_POSITION } from './validate-pagination.ts';
 import { type ValidationScope, validateQuery } from './validate.ts';
 
 export interface Plan {
@@ -22,8 +24,11 @@ export interface Plan {
   readonly built: BuiltDocument;
   /** The root field the answer is under. */
   readonly field: string;
-  /** The cost model the entry budget last passed with; checked again when the data is measured anew. */
-  budgetPassed?: CostModel;
+  /**
+   * The cost model the entry budget last passed with; checked again when the data is measured
+   * anew. One record for the plan and every position of it.
+   */
+  readonly budget: { passed?: CostModel };
 }
 
 /**
@@ -69,13 +74,26 @@ export class PlanCache {
    * @throws ValidationError for a query string Strapi would refuse.
    */
   planFor(route: Route, search: string, scope: ValidationScope, accessKey: string, userId?: number): Plan {
+    const position = route.kind === 'entries' ? positionIn(search) : undefined;
+    if (!position) return this.planOf(route, search, scope, accessKey, userId);
+    let shared: Plan;
+    try {
+      shared = this.planOf(route, position.shape, scope, accessKey, userId);
+    } catch {
+      // Refused for something besides the position: the request's own text names the error.
+      return this.planOf(route, search, scope, accessKey, userId);
+    }
+    return atPosition(shared, position);
+  }
+
+  private planOf(route: Route, search: string, scope: ValidationScope, accessKey: string, userId?: number): Plan {
     const key = `${accessKey}\n${route.kind}\n${route.target.uid}\n${route.operation.kind}\n${search}`;
     const found = this.plans.get(key);
     if (found) return found;
     const query = validateQuery(parseQueryString(search), route.target, scope, route.kind);
     const operation = operationFor(route.target, route.operation, query, userId === undefined ? undefined : { id: userId });
     const built = this.shared(buildDocument(this.model, route.target, operation, query));
-    const plan: Plan = { query, operation, built, field: rootField(route.target, operation) };
+    const plan: Plan = { query, operation, built, field: rootField(route.target, operation), budget: {} };
     this.plans.set(key, plan);
     return plan;
   }
@@ -93,6 +111,48 @@ export class PlanCache {
     this.documents.set(text, built.document);
     return built;
   }
+}
+
+/** A list's page number or start, as the query string gives it, and that string with `1` in its place. */
+interface Position {
+  readonly name: 'page' | 'start';
+  readonly value: number;
+  readonly shape: string;
+}
+
+/** `pagination[page]=` or `pagination[start]=` (brackets as they are or percent-encoded) and a whole number from 1 up. */
+const POSITION = /([?&]pagination(?:\[|%5B)(page|start)(?:\]|%5D)=)([1-9]\d{0,9})(?=&|$)/gi;
+
+/**
+ * The query string's one page number or start, when it is a whole number that validation takes as
+ * it is (1 to {@link MAX_POSITION}); undefined otherwise (absent, repeated, another form), and the
+ * query string is a plan's key as it is.
+ */
+function positionIn(search: string): Position | undefined {
+  const found = [...search.matchAll(POSITION)];
+  if (found.length !== 1) return undefined;
+  const [match, prefix, name, digits] = found[0];
+  const value = Number(digits);
+  if (value > MAX_POSITION) return undefined;
+  const at = found[0].index!;
+  return { name: name.toLowerCase() as Position['name'], value, shape: `${search.slice(0, at)}${prefix}1${search.slice(at + match.length)}` };
+}
+
+/**
+ * The shared plan at this request's position: the page number or start in its query and its
+ * variables. Its budget check is the shared plan's (a position never changes a page's size).
+ */
+function atPosition(plan: Plan, position: Position): Plan {
+  const pagination = plan.query.pagination;
+  const variables = plan.built.variables.pagination as Record<string, number> | undefined;
+  const form = position.name === 'page' ? 'page' : 'offset';
+  if (plan.operation.kind !== 'findMany' || pagination.kind !== form || variables === undefined) return plan;
+  const moved = pagination.kind === 'page' ? { ...pagination, page: position.value } : { ...pagination, start: position.value };
+  return {
+    ...plan,
+    query: { ...plan.query, pagination: moved },
+    built: { document: plan.built.document, variables: { ...plan.built.variables, pagination: { ...variables, [position.name]: position.value } } },
+  };
 }
 
 /** The plan's variables for this request: its own id where the route names one (or `me`'s user). */

@@ -36,9 +36,9 @@ export function executionSteps(deps: StepDeps) {
     /** The same budget as /graphql: a request past it is the caller's to fix (400), not our bug. */
     async bound(plan: Plan, variables: Record<string, unknown>): Promise<void> {
       const model = await costs();
-      if (plan.budgetPassed === model) return;
+      if (plan.budget.passed === model) return;
       checkEntryBudget(deps.schema, model, maxEntries, plan.built.document, variables);
-      plan.budgetPassed = model;
+      plan.budget.passed = model;
     },
 
     async execute(plan: Plan, variables: Record<string, unknown>, scope: RequestScope): Promise<unknown> {

@@ -1,8 +1,9 @@
 // The gateway on a data folder: a fresh folder is imported once and served again after a restart
-// (writes kept, nothing re-imported); another seed stops start-up unless --replace-data; a second
+// (writes kept, nothing re-imported), even when the seed file has a new time but the same
+// contents; another seed, or the same one changed, stops start-up unless --replace-data; a second
 // gateway on the folder is refused; a backup taken while serving restores the data it held; a folder
 // without the entry estimate's measurement (an earlier release's) is measured once and keeps it.
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, copyFileSync, mkdtempSync, rmSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -63,8 +64,20 @@ describe('the gateway on a data folder', () => {
     const imported = await articleCount(first);
     expect(imported).toBeGreaterThan(0);
     await stop(first);
+    // A fresh checkout or a copy gives the same file a new modification time.
+    utimesSync(seed, new Date(), new Date(Date.now() + 60_000));
     const again = await start(['--data', data, '--seed', seed]);
     expect(await articleCount(again)).toBe(imported);
+  });
+
+  it('stops when the file it imported from has other contents now', async () => {
+    const data = folder();
+    const seed = path.join(data, '..', `${path.basename(data)}-seed.json`);
+    copyFileSync(BLOG_SEED, seed);
+    folders.push(seed);
+    await stop(await start(['--data', data, '--seed', seed]));
+    appendFileSync(seed, '\n');
+    await expect(start(['--data', data, '--seed', seed])).rejects.toThrow(/already holds data .*--replace-data/s);
   });
 
   it('measures a folder an earlier release wrote (no measurement kept) once, at its first start, and keeps the measurement', async () => {

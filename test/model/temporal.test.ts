@@ -1,7 +1,7 @@
 // Dates, times and date-times read on the calendar and the clock, as seeds, REST and GraphQL take them;
 // the forms each date kind takes in filters (as Strapi v4.25 reads them) and in REST answers.
 import { describe, expect, it } from 'vitest';
-import { calendarDate, dateTime, filterDate, filterInstant, rfc3339, timeOfDay, timeWithSeconds, timestampText } from '../../src/model/temporal.ts';
+import { calendarDate, dateTime, filterDate, filterInstant, isoText, rfc3339, timeOfDay, timeWithSeconds, timestampText } from '../../src/model/temporal.ts';
 
 describe('calendar dates', () => {
   it.each([
@@ -127,5 +127,38 @@ describe('timestamps in REST answers', () => {
     [null, null],
   ])('shows %j as %j', (value, expected) => {
     expect(timestampText(value)).toBe(expected);
+  });
+});
+
+describe('instants written as toISOString writes them', () => {
+  it.each([
+    ['the epoch', '1970-01-01T00:00:00.000Z'],
+    ['a leap day', '2024-02-29T23:59:59.999Z'],
+    ['a century that is no leap year', '1900-03-01T00:00:00.001Z'],
+    ['a leap century', '2000-02-29T12:30:05.050Z'],
+    ['before the epoch', '1969-12-31T23:59:59.999Z'],
+    ['the first year', '0000-01-01T00:00:00.000Z'],
+    ['a year below 1000', '0999-12-31T01:02:03.004Z'],
+    ['the last year', '9999-12-31T23:59:59.999Z'],
+  ])('%s: %s', (_name, text) => {
+    expect(isoText(Date.parse(text))).toBe(text);
+  });
+
+  it.each([
+    ['a year past 9999', Date.parse('+010000-01-01T00:00:00.000Z')],
+    ['a year before 0000', Date.parse('-000001-12-31T00:00:00.000Z')],
+    ['an invalid date', Number.NaN],
+    ['a fraction of a millisecond', 1.5],
+  ])('%s: none (toISOString is the writer)', (_name, epochMs) => {
+    expect(isoText(epochMs)).toBeUndefined();
+  });
+
+  it('agrees with toISOString on 100,000 instants across years 0000-9999', () => {
+    const [first, last] = [Date.parse('0000-01-01T00:00:00.000Z'), Date.parse('9999-12-31T23:59:59.999Z')];
+    let seed = 7;
+    const random = () => ((seed = (seed * 48_271) % 2_147_483_647) / 2_147_483_647);
+    const disagreeing = Array.from({ length: 100_000 }, () => first + Math.floor(random() * (last - first)))
+      .filter((epochMs) => isoText(epochMs) !== new Date(epochMs).toISOString());
+    expect(disagreeing).toEqual([]);
   });
 });

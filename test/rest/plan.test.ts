@@ -6,8 +6,12 @@ import { createRole } from '../../src/auth/roles.ts';
 import { buildGraphQLSchema } from '../../src/graphql/build-schema.ts';
 import { DEFAULT_CACHE_BOUNDS } from '../../src/limits/byte-cache.ts';
 import type { ContentModel } from '../../src/model/types.ts';
+import { print } from 'graphql';
+import { buildDocument, operationFor } from '../../src/rest/document.ts';
+import { parseQueryString } from '../../src/rest/parse.ts';
 import { PlanCache, variablesFor } from '../../src/rest/plan.ts';
 import { resolveRoute } from '../../src/rest/routes.ts';
+import { validateQuery } from '../../src/rest/validate.ts';
 import { blogGateway, restRequest, type TestGateway } from '../support/test-gateway.ts';
 import { fixtureModel } from './support/fixture.ts';
 
@@ -41,6 +45,46 @@ describe('the plan cache', () => {
     expect(second).not.toBe(first);
     expect(second.built.document).toBe(first.built.document);
     expect(second.built.variables).not.toEqual(first.built.variables);
+  });
+
+  it('serves every page number and start of a list with one plan: one entry kept, one budget check', () => {
+    const fresh = new PlanCache(model, buildGraphQLSchema(model), DEFAULT_CACHE_BOUNDS.plansMaxBytes);
+    const route = resolveRoute(model, 'GET', '/api/articles');
+    const pages = Array.from({ length: 500 }, (_, i) => fresh.planFor(route, `?populate=tags&pagination[page]=${i + 1}`, scope(), 'role:reader'));
+    expect(fresh.size().entries).toBe(1);
+    expect(new Set(pages.map((plan) => plan.budget)).size).toBe(1);
+    expect(pages.map((plan) => (plan.built.variables.pagination as { page: number }).page)).toEqual(pages.map((_, i) => i + 1));
+  });
+
+  // Each request's plan is the one its own query string makes, whether it came from a shared plan or not.
+  it.each([
+    ['a page', '?pagination[page]=7&pagination[pageSize]=10'],
+    ['a page, brackets percent-encoded', '?pagination%5Bpage%5D=7&pagination%5BpageSize%5D=10'],
+    ['a start', '?pagination[start]=40&pagination[limit]=5'],
+    ['a page before other parameters', '?pagination[page]=3&sort=title:asc&fields[0]=title'],
+    ['a page without a count', '?pagination[page]=3&pagination[withCount]=false'],
+    ['page 0 (counts as 1)', '?pagination[page]=0'],
+    ['a page written with leading zeros', '?pagination[page]=007'],
+    ['the largest page', '?pagination[page]=2147483647'],
+    ['a start of 0', '?pagination[start]=0'],
+  ])('plans %s as its own query string says', (_name, search) => {
+    const route = resolveRoute(model, 'GET', '/api/articles');
+    const query = validateQuery(parseQueryString(search), route.target, scope(), route.kind);
+    const expected = buildDocument(model, route.target, operationFor(route.target, route.operation, query), query);
+    for (const ask of [search, search]) {
+      const plan = plans.planFor(route, ask, scope(), 'role:reader');
+      expect([plan.query, plan.built.variables, print(plan.built.document)]).toEqual([query, expected.variables, print(expected.document)]);
+    }
+  });
+
+  it.each([
+    ['a page past the largest', '?pagination[page]=2147483648', 'Invalid parameter pagination[page]: expected a whole number ≤ 2147483647, received "2147483648"'],
+    ['a page given twice', '?pagination[page]=2&pagination[page]=3', 'pagination[page]'],
+    ['a page and a start', '?pagination[page]=2&pagination[start]=3', 'Expected either start/limit or page/pageSize'],
+  ])('refuses %s with the error its own query string gives', (_name, search, message) => {
+    const route = resolveRoute(model, 'GET', '/api/articles');
+    expect(() => validateQuery(parseQueryString(search), route.target, scope(), route.kind)).toThrow(message);
+    expect(() => plans.planFor(route, search, scope(), 'role:reader')).toThrow(message);
   });
 
   it('answers one shape with one plan', () => {

@@ -19,6 +19,16 @@ describe('the store\'s document cache admits a document on its second read', () 
     expect(sameAsPrevious(new DocumentCache(1 << 20), keeps)).toEqual(expected);
   });
 
+  it.each([
+    ['read again within what the cache holds: kept', [1, 2, 1], true],
+    ['read again after more reads than the cache holds: decoded anew, as a first read', [1, 2, 3, 4, 1], false],
+  ])('%s', (_name, ids, kept) => {
+    // Each document counts three times its blob's bytes; the bound holds two of them.
+    const cache = new DocumentCache(2 * 3 * blob.length + 1);
+    for (const id of ids) cache.decoded('articles', id, blob);
+    expect(cache.get('articles', 1) !== undefined).toBe(kept);
+  });
+
   it('hands out kept documents frozen, and the first read\'s own copy', () => {
     const cache = new DocumentCache(1 << 20);
     const first = cache.decoded('articles', 1, blob);

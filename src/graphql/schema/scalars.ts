@@ -2,7 +2,7 @@
 // and Upload names clients reference, and each dynamic zone's input. Each validates input and
 // says why it refused.
 import { GraphQLError, GraphQLScalarType, Kind, valueFromASTUntyped, type ValueNode } from 'graphql';
-import { calendarDate, rfc3339, timeWithSeconds } from '../../model/temporal.ts';
+import { calendarDate, isoText, rfc3339, timeWithSeconds } from '../../model/temporal.ts';
 
 function literalValue(ast: ValueNode): unknown {
   switch (ast.kind) {
@@ -86,16 +86,20 @@ export const TimeScalar = stringScalar('Time', 'A time string with format HH:mm:
  * out once. Others are read once (a page of a large collection): remembering them would only cost
  * a weak entry each for the garbage collector.
  */
-const isoText = new WeakMap<Date, string>();
+const isoTexts = new WeakMap<Date, string>();
 function serializeDateTime(value: unknown): unknown {
   if (!(value instanceof Date)) return value;
-  if (!Object.isFrozen(value)) return value.toISOString();
-  let text = isoText.get(value);
+  if (!Object.isFrozen(value)) return dateTimeText(value);
+  let text = isoTexts.get(value);
   if (text === undefined) {
-    text = value.toISOString();
-    isoText.set(value, text);
+    text = dateTimeText(value);
+    isoTexts.set(value, text);
   }
   return text;
+}
+
+function dateTimeText(value: Date): string {
+  return isoText(value.getTime()) ?? value.toISOString();
 }
 
 export const DateTimeScalar = new GraphQLScalarType({
