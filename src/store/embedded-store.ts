@@ -28,6 +28,14 @@ const READ_BATCH = 500;
 /** Ids read by a statement of their own placeholders; longer lists go as one JSON parameter. */
 const LISTED_IDS = 100;
 
+/** How byIds reads: `whole` documents or without their apart fields; `keep` those read again (see DocumentCache). */
+interface Reading {
+  readonly keep: boolean;
+  readonly whole: boolean;
+}
+
+const WHOLE: Reading = { keep: true, whole: true };
+
 export interface EmbeddedStoreOptions {
   /** The database file; `:memory:` (the default) for a store that lives in the process only. */
   file?: string;
@@ -83,9 +91,10 @@ export class EmbeddedStore implements Store {
     if (!ids) return this.select(tables, filter, options, shape, translated);
     // A long answer is read a batch at a time, letting other requests run between batches.
     const docs: Doc[] = [];
+    const reading: Reading = { keep: !options.readOnce, whole: tables.readsApart(options.projection) };
     for (let start = 0; start < ids.length; start += READ_BATCH) {
       if (start > 0) await new Promise((resolve) => setImmediate(resolve));
-      docs.push(...this.byIds(tables, ids.slice(start, start + READ_BATCH), !options.readOnce).map(shape));
+      docs.push(...this.byIds(tables, ids.slice(start, start + READ_BATCH), reading).map(shape));
     }
     return docs;
   }
@@ -227,8 +236,8 @@ export class EmbeddedStore implements Store {
 
   /** The document with this id as stored, or undefined. */
   private docById(tables: CollectionTables, id: number): Doc | undefined {
-    const row = this.statement(`SELECT doc FROM ${tables.docs} WHERE id = ?`).get(id) as { doc: StoredDocument } | undefined;
-    return row && this.documents.decoded(tables.name, id, row.doc, false);
+    const row = this.statement(`SELECT doc, apart FROM ${tables.docs} WHERE id = ?`).get(id) as { doc: StoredDocument; apart: StoredDocument | null } | undefined;
+    return row && this.documents.decoded(tables.name, id, row, false);
   }
 
   async deleteByIds(collection: string, ids: readonly number[]): Promise<number> {
@@ -263,6 +272,7 @@ export class EmbeddedStore implements Store {
       this.db.transaction(() => {
         const tables = this.collection(collection);
         tables.addColumns(options.keyFields ?? []);
+        if (options.apartFields) tables.setApart(options.apartFields);
         for (const index of indexes) {
           const fields = Object.keys(index.keys);
           if (index.unique && !(fields.length === 1 && fields[0] === 'id')) tables.uniqueIndex(index.name, fields);
@@ -331,31 +341,43 @@ export class EmbeddedStore implements Store {
     return found;
   }
 
-  /** The documents with these ids, in their order; `keep`: those decoded now are kept. */
-  private byIds(tables: CollectionTables, ids: readonly number[], keep = true): Doc[] {
+  /**
+   * The documents with these ids, in their order. `keep`: those read again are kept; `whole`
+   * false: those neither kept nor about to be are read without their apart fields.
+   */
+  private byIds(tables: CollectionTables, ids: readonly number[], reading: Reading = WHOLE): Doc[] {
     if (ids.length === 0) return [];
     const found = new Map<number, Doc>();
     for (const id of ids) {
       const kept = this.documents.get(tables.name, id);
       if (kept) found.set(id, kept);
     }
-    if (found.size < ids.length) {
-      const missing = ids.filter((id) => !found.has(id));
-      const rows = (missing.length <= LISTED_IDS
-        ? this.statement(`SELECT id, doc FROM ${tables.docs} WHERE id IN (${missing.map(() => '?').join(', ')})`).raw().all(...missing)
-        : this.statement(`SELECT id, doc FROM ${tables.docs} WHERE id IN (SELECT value FROM json_each(?))`).raw().all(JSON.stringify(missing))) as Array<[number, StoredDocument]>;
-      for (const [id, doc] of rows) found.set(id, this.documents.decoded(tables.name, id, doc, keep));
-    }
+    if (found.size === ids.length) return ids.map((id) => found.get(id)!);
+    const missing = ids.filter((id) => !found.has(id));
+    // A document the cache is about to keep is read whole: the cache holds whole documents only.
+    const whole = reading.whole ? missing : missing.filter((id) => reading.keep && this.documents.wouldKeep(tables.name, id));
+    const wholeIds = new Set(whole);
+    const partial = whole.length === missing.length ? [] : missing.filter((id) => !wholeIds.has(id));
+    for (const [id, doc, apart] of this.rows(tables, whole, 'id, doc, apart')) found.set(id, this.documents.decoded(tables.name, id, { doc, apart }, reading.keep));
+    for (const [id, doc] of this.rows(tables, partial, 'id, doc')) found.set(id, this.documents.decoded(tables.name, id, { doc, apart: undefined }, reading.keep));
     return ids.map((id) => found.get(id)!);
+  }
+
+  /** The rows with these ids, these columns, in no given order. */
+  private rows(tables: CollectionTables, ids: readonly number[], columns: string): Array<[number, StoredDocument, StoredDocument | null]> {
+    if (ids.length === 0) return [];
+    return (ids.length <= LISTED_IDS
+      ? this.statement(`SELECT ${columns} FROM ${tables.docs} WHERE id IN (${ids.map(() => '?').join(', ')})`).raw().all(...ids)
+      : this.statement(`SELECT ${columns} FROM ${tables.docs} WHERE id IN (SELECT value FROM json_each(?))`).raw().all(JSON.stringify(ids))) as Array<[number, StoredDocument, StoredDocument | null]>;
   }
 
   /** The documents SQL selects, in `order`, that the JS predicate passes: read one at a time. */
   private *matching(tables: CollectionTables, filter: Filter, sql: Sql, order: string): IterableIterator<Doc> {
     const test = sql.exact ? undefined : compiledFilter(encode(filter) as Filter).test;
-    const rows = this.statement(`SELECT d.id, d.doc FROM ${tables.keys} AS k JOIN ${tables.docs} AS d ON d.id = k.id WHERE ${sql.where} ORDER BY ${order}`).iterate(...sql.params);
-    for (const row of rows as Iterable<{ id: number; doc: StoredDocument }>) {
+    const rows = this.statement(`SELECT d.id, d.doc, d.apart FROM ${tables.keys} AS k JOIN ${tables.docs} AS d ON d.id = k.id WHERE ${sql.where} ORDER BY ${order}`).iterate(...sql.params);
+    for (const row of rows as Iterable<{ id: number; doc: StoredDocument; apart: StoredDocument | null }>) {
       // A long walk reads the kept documents but keeps none of its own (it would push out the hot ones).
-      const doc = this.documents.decoded(tables.name, row.id, row.doc, false);
+      const doc = this.documents.decoded(tables.name, row.id, row, false);
       if (!test || test(queryView(doc))) yield doc;
     }
   }

@@ -109,9 +109,52 @@ function isKeyField(attribute: Attribute): boolean {
   }
 }
 
-/** Creates the indexes of every content-type's collection (the media library's included), and names its key fields. */
+/**
+ * The attributes a list does not show unless it populates them, and which make up most of an
+ * entry's bytes: components and dynamic zones. The embedded store keeps them apart.
+ */
+export function apartFieldsFor(contentType: ContentType): string[] {
+  return [...contentType.attributes.values()].filter(isApartField).map((attribute) => attribute.name);
+}
+
+function isApartField(attribute: Attribute): boolean {
+  switch (attribute.type) {
+    case 'component':
+    case 'dynamiczone':
+      return true;
+    case 'string':
+    case 'enumeration':
+    case 'email':
+    case 'uid':
+    case 'integer':
+    case 'biginteger':
+    case 'float':
+    case 'decimal':
+    case 'date':
+    case 'time':
+    case 'datetime':
+    case 'timestamp':
+    case 'boolean':
+    case 'text':
+    case 'richtext':
+    case 'json':
+    case 'password':
+    case 'relation':
+    case 'media':
+      return false;
+    default: {
+      const unknown: never = attribute;
+      throw new Error(`No apart field rule for attribute ${String((unknown as Attribute).type)}`);
+    }
+  }
+}
+
+/** Creates the indexes of every content-type's collection (the media library's included), and names its key and apart fields. */
 export async function ensureModelIndexes(model: ContentModel, store: Store): Promise<void> {
   for (const contentType of model.contentTypes.values()) {
-    await store.ensureIndexes(contentType.collectionName, indexesFor(contentType), { keyFields: [...keyFieldsFor(contentType), 'createdAt', 'updatedAt'] });
+    await store.ensureIndexes(contentType.collectionName, indexesFor(contentType), {
+      keyFields: [...keyFieldsFor(contentType), 'createdAt', 'updatedAt'],
+      apartFields: apartFieldsFor(contentType),
+    });
   }
 }

@@ -26,6 +26,11 @@ export interface FindOptions {
 
 export interface EnsureIndexesOptions {
   keyFields?: readonly string[];
+  /**
+   * Fields most reads do not show (components, dynamic zones): the embedded store keeps them
+   * apart from the rest of a document, so a find whose projection names none of them reads less.
+   */
+  apartFields?: readonly string[];
 }
 
 export interface IndexSpec {
@@ -120,6 +125,7 @@ export interface Store {
    * Creates the indexes (a no-op for those that exist). `keyFields` names the scalar fields reads
    * may filter or sort on: the embedded store keeps them as key columns from the first write, so
    * no read has to decode every document to learn one; MongoDB needs nothing for them.
+   * `apartFields`: see {@link EnsureIndexesOptions}.
    */
   ensureIndexes(collection: string, indexes: readonly IndexSpec[], options?: EnsureIndexesOptions): Promise<void>;
   listIndexes(collection: string): Promise<string[]>;

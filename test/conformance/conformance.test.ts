@@ -35,9 +35,8 @@ for (const backend of availableBackends()) {
       await importSeed(model, seed, opened.store, { drop: true });
       await saveSettings(opened.store, settingsFromSeed(seed));
       const settings = settingsFromSeed(seed);
-      // On MongoDB the gateway reads only the fields each document needs, as `npm start` does there.
-      const projectReads = backend.name !== 'the embedded store';
-      gateway = createGateway({ model, schema: buildGraphQLSchema(model), store: opened.store, settings: () => settings, projectReads });
+      // The gateway reads only the fields each document needs, as `npm start` does.
+      gateway = createGateway({ model, schema: buildGraphQLSchema(model), store: opened.store, settings: () => settings, projectReads: true });
     });
     afterAll(() => close?.());
 

@@ -35,7 +35,7 @@ describe('the embedded store\'s file', () => {
     expect(sizes).toEqual([16384, 4096]);
   });
 
-  it('of format 1 serves its v8-serialised rows as they are, and is marked format 2 once opened', async () => {
+  it('of format 1 serves its v8-serialised rows as they are, and is marked with this release\'s format once opened', async () => {
     const file = fileIn();
     const doc = { id: 1, title: 'old', at: new Date('2020-01-01T00:00:00Z'), big: 2n ** 70n };
     const store = new EmbeddedStore({ file });
@@ -51,6 +51,28 @@ describe('the embedded store\'s file', () => {
     await reopened.close();
     const check = new Database(file);
     expect([check.pragma('user_version', { simple: true }), typeof (check.prepare('SELECT doc FROM "d:articles" WHERE id = 2').get() as { doc: unknown }).doc]).toEqual([FORMAT_VERSION, 'string']);
+    check.close();
+  });
+
+  it('of format 2 (documents whole in one column) serves its rows as they are, and keeps apart fields apart from then on', async () => {
+    const file = fileIn();
+    const made = new EmbeddedStore({ file });
+    await made.write([{ op: 'put', collection: 'articles', doc: { id: 1, title: 'old', seo: { metaTitle: 'Old' } } }]);
+    await made.close();
+    const raw = new Database(file);
+    raw.exec('ALTER TABLE "d:articles" DROP COLUMN apart; DROP TABLE _apart;');
+    raw.pragma('user_version = 2');
+    raw.close();
+    const reopened = new EmbeddedStore({ file });
+    await reopened.ensureIndexes('articles', [], { apartFields: ['seo'] });
+    await reopened.write([{ op: 'put', collection: 'articles', doc: { id: 2, title: 'new', seo: { metaTitle: 'New' } } }]);
+    const read = await reopened.find('articles', {}, { sort: [['id', 1]], projection: { title: 1, seo: 1 } });
+    const titles = await reopened.find('articles', {}, { sort: [['id', 1]], projection: { title: 1 } });
+    await reopened.close();
+    expect(read).toStrictEqual([{ id: 1, title: 'old', seo: { metaTitle: 'Old' } }, { id: 2, title: 'new', seo: { metaTitle: 'New' } }]);
+    expect(titles).toStrictEqual([{ id: 1, title: 'old' }, { id: 2, title: 'new' }]);
+    const check = new Database(file);
+    expect([check.pragma('user_version', { simple: true }), check.prepare('SELECT apart IS NULL AS whole FROM "d:articles" ORDER BY id').pluck().all()]).toEqual([FORMAT_VERSION, [1, 0]]);
     check.close();
   });
 

@@ -2,7 +2,8 @@ import { serialize } from 'node:v8';
 import { describe, expect, it } from 'vitest';
 import { DocumentCache } from '../../src/store/sqlite/document-cache.ts';
 
-const blob = serialize({ id: 1, title: 'kept' });
+const stored = serialize({ id: 1, title: 'kept' });
+const blob = { doc: stored, apart: null };
 
 /** Reads document 1 of `articles` the given ways; says, for each read after the first, whether it handed out the previous object. */
 function sameAsPrevious(cache: DocumentCache, keeps: boolean[]): boolean[] {
@@ -24,9 +25,18 @@ describe('the store\'s document cache admits a document on its second read', () 
     ['read again after more reads than the cache holds: decoded anew, as a first read', [1, 2, 3, 4, 1], false],
   ])('%s', (_name, ids, kept) => {
     // Each document counts three times its blob's bytes; the bound holds two of them.
-    const cache = new DocumentCache(2 * 3 * blob.length + 1);
+    const cache = new DocumentCache(2 * 3 * stored.length + 1);
     for (const id of ids) cache.decoded('articles', id, blob);
     expect(cache.get('articles', 1) !== undefined).toBe(kept);
+  });
+
+  it('counts a read without the apart part as a read, keeps none, and says the next read would keep the document', () => {
+    const cache = new DocumentCache(1 << 20);
+    const before = cache.wouldKeep('articles', 1);
+    cache.decoded('articles', 1, { doc: stored, apart: undefined });
+    const partial = cache.decoded('articles', 1, { doc: stored, apart: undefined });
+    expect([before, cache.wouldKeep('articles', 1), Object.isFrozen(partial), cache.get('articles', 1)]).toEqual([false, true, false, undefined]);
+    expect(Object.isFrozen(cache.decoded('articles', 1, blob))).toBe(true);
   });
 
   it('hands out kept documents frozen, and the first read\'s own copy', () => {
@@ -42,6 +52,6 @@ describe('the store\'s document cache admits a document on its second read', () 
     cache.decoded('articles', 1, blob);
     cache.forget('articles', 1);
     expect(cache.get('articles', 1)).toBeUndefined();
-    expect(cache.decoded('articles', 1, serialize({ id: 1, title: 'written' }))).toMatchObject({ title: 'written' });
+    expect(cache.decoded('articles', 1, { doc: serialize({ id: 1, title: 'written' }), apart: null })).toMatchObject({ title: 'written' });
   });
 });

@@ -5,7 +5,7 @@ import Database from 'better-sqlite3';
 import { ServiceUnavailableError } from '../../errors/errors.ts';
 
 /** The file format this code writes (`PRAGMA user_version`); docs/storage.md describes each. */
-export const FORMAT_VERSION = 2;
+export const FORMAT_VERSION = 3;
 
 /**
  * Bytes per database page. A page is read with one system call (6 to 7 µs each here, whatever its
@@ -23,6 +23,7 @@ const CATALOGUE = `
   CREATE TABLE IF NOT EXISTS _indexes (collection TEXT, name TEXT, spec TEXT NOT NULL, PRIMARY KEY (collection, name)) WITHOUT ROWID;
   CREATE TABLE IF NOT EXISTS _counters (name TEXT PRIMARY KEY, seq INTEGER NOT NULL) WITHOUT ROWID;
   CREATE TABLE IF NOT EXISTS _ranks (collection TEXT, name TEXT, definition TEXT NOT NULL, PRIMARY KEY (collection, name)) WITHOUT ROWID;
+  CREATE TABLE IF NOT EXISTS _apart (collection TEXT, field TEXT, PRIMARY KEY (collection, field)) WITHOUT ROWID;
 `;
 
 /**
@@ -59,7 +60,8 @@ function checkFormat(db: Database.Database, file: string, existing: boolean): vo
   if (version > FORMAT_VERSION) {
     throw new Error(`${file} is in the embedded store's format ${version}; this release reads format ${FORMAT_VERSION} and older. Run the release that wrote it, or restore a backup.`);
   }
-  // Format 2 reads format 1's rows as they are; from now on rows of format 2 may be written.
+  // Format 3 reads the rows of formats 1 and 2 as they are (tables.ts adds their `apart` column);
+  // from now on rows of format 3 may be written.
   if (version < FORMAT_VERSION && !existing) db.pragma(`user_version = ${FORMAT_VERSION}`);
 }
 

@@ -10,7 +10,7 @@
 // Writes forget what they change.
 import { LRUCache } from 'lru-cache';
 import { deepFreeze } from '../../deep-freeze.ts';
-import { decodeDocument, type StoredDocument } from './document-codec.ts';
+import { decodeRow, type StoredRow } from './document-codec.ts';
 import type { Doc } from '../store.ts';
 
 /** A decoded document takes a few times its serialised size in the heap. */
@@ -26,15 +26,22 @@ export class DocumentCache {
     this.readOnce = new LRUCache<string, true>({ maxSize: Math.max(1, maxBytes) });
   }
 
-  /** The document stored as `blob`: the kept one, or decoded (and kept when `keep` and read before). */
-  decoded(collection: string, id: number, blob: StoredDocument, keep = true): Doc {
+  /**
+   * The document stored as `row`: the kept one, or decoded (and kept when `keep` and read before).
+   * A row read without its apart part is never kept, but counts as a read.
+   */
+  decoded(collection: string, id: number, row: StoredRow, keep = true): Doc {
     const key = keyOf(collection, id);
     const found = this.docs.get(key);
     if (found) return found;
-    const size = Math.max(1, blob.length * HEAP_PER_STORED_BYTE);
-    if (!keep || !this.readBefore(key, size)) return decodeDocument(blob);
+    const size = Math.max(1, (row.doc.length + (row.apart?.length ?? 0)) * HEAP_PER_STORED_BYTE);
+    if (row.apart === undefined) {
+      if (keep) this.readOnce.set(key, true, { size });
+      return decodeRow(row.doc, undefined);
+    }
+    if (!keep || !this.readBefore(key, size)) return decodeRow(row.doc, row.apart);
     // Frozen, since every reader gets this one object.
-    const doc = deepFreeze(decodeDocument(blob));
+    const doc = deepFreeze(decodeRow(row.doc, row.apart));
     this.docs.set(key, doc, { size });
     return doc;
   }
@@ -44,6 +51,11 @@ export class DocumentCache {
     if (this.readOnce.delete(key)) return true;
     this.readOnce.set(key, true, { size });
     return false;
+  }
+
+  /** Whether the document's next read (whole, to be kept) would keep it: it was read lately and not kept. */
+  wouldKeep(collection: string, id: number): boolean {
+    return this.readOnce.has(keyOf(collection, id));
   }
 
   /** The kept document, or undefined. */

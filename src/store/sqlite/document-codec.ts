@@ -1,4 +1,5 @@
-// A document as the embedded store keeps it in `d:<collection>.doc` (docs/storage.md, format 2).
+// A document as the embedded store keeps it in `d:<collection>` (docs/storage.md, format 3): its
+// apart fields (components, dynamic zones) in the `apart` column, the rest in `doc`, each part
 // JSON text when every value is JSON's or one of the few JSON cannot say exactly (a Date, a
 // bigint, undefined, a number JSON has no word for), each of those written as a string and named
 // by its path; v8's structured clone (a Buffer) for anything else, and in rows of format 1.
@@ -22,6 +23,38 @@ export function encodeDocument(doc: Doc): StoredDocument {
   const copy = plain(doc, [], typed);
   if (copy === UNSAYABLE) return serialize(doc);
   return typed.length === 0 ? JSON.stringify(copy) : JSON.stringify([copy, typed]);
+}
+
+/**
+ * A document's two parts as a row keeps them: `apart` is null when the document has none of those
+ * fields, undefined when it was not read (the document without its apart fields).
+ */
+export interface StoredRow {
+  readonly doc: StoredDocument;
+  readonly apart: StoredDocument | null | undefined;
+}
+
+/** `doc` as a row: the fields named in `apart` in one part, the others in the other. */
+export function encodeRow(doc: Doc, apart: ReadonlySet<string>): StoredRow {
+  if (apart.size === 0) return { doc: encodeDocument(doc), apart: null };
+  const kept: Record<string, unknown> = {};
+  const away: Record<string, unknown> = {};
+  let anyAway = false;
+  for (const key of Object.keys(doc)) {
+    const isAway = apart.has(key);
+    anyAway ||= isAway;
+    setOwn(isAway ? away : kept, key, doc[key]);
+  }
+  return { doc: encodeDocument(kept as Doc), apart: anyAway ? encodeDocument(away as Doc) : null };
+}
+
+/** The document a row keeps; without its apart part (`apart` not read) when `apart` is undefined. */
+export function decodeRow(doc: StoredDocument, apart: StoredDocument | null | undefined): Doc {
+  const decoded = decodeDocument(doc);
+  if (apart == null) return decoded;
+  const away = decodeDocument(apart);
+  for (const key of Object.keys(away)) setOwn(decoded, key, away[key]);
+  return decoded;
 }
 
 /** The document stored as `stored`: JSON text (an object, or `[object, typed paths]`), or a v8 structured clone. */
@@ -73,11 +106,15 @@ function plainObject(value: Record<string, unknown>, path: Array<string | number
     const item = plain(value[key], path, typed);
     path.pop();
     if (item === UNSAYABLE) return UNSAYABLE;
-    // JSON.parse makes `__proto__` an own property; an assignment would set the prototype.
-    if (key === '__proto__') Object.defineProperty(copy, key, { value: item, enumerable: true, writable: true, configurable: true });
-    else copy[key] = item;
+    setOwn(copy, key, item);
   }
   return copy;
+}
+
+/** Sets an own property; JSON.parse makes `__proto__` one, where an assignment would set the prototype. */
+function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === '__proto__') Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  else target[key] = value;
 }
 
 const isPlainObject = (value: object) => {

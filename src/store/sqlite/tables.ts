@@ -1,16 +1,17 @@
-// A collection's tables in the embedded database: its documents (`d:<name>`), the keys of the
-// fields it indexes (`k:<name>`, one column per field, SQL-comparable), and the keys of array items
-// (`i:<name>`). Keeps the key columns in step with every put and delete, and adds a column (filled
-// from the stored documents) when an index names a field or a read asks for one it has not got.
+// A collection's tables in the embedded database: its documents (`d:<name>`, the apart fields in
+// their own column), the keys of the fields it indexes (`k:<name>`, one column per field,
+// SQL-comparable), and the keys of array items (`i:<name>`). Keeps the key columns in step with
+// every put and delete, and adds a column (filled from the stored documents) when an index names a
+// field or a read asks for one it has not got.
 import type Database from 'better-sqlite3';
 import type { Doc } from '../store.ts';
 import { quoted } from './database.ts';
 import { fieldKeys, HOLDS_ARRAYS, sqlDirection, type Key } from './keys.ts';
-import { decodeDocument, encodeDocument, type StoredDocument } from './document-codec.ts';
+import { decodeRow, encodeRow, type StoredDocument } from './document-codec.ts';
 import { RankIndexes, type KeyRow, type RankOptions } from './rank-index.ts';
 import type { KeyColumns } from './translate.ts';
 
-type Row = { id: number; doc: StoredDocument };
+type Row = { id: number; doc: StoredDocument; apart: StoredDocument | null };
 
 /** One entry's keys before and after a change (absent: the entry did not exist). */
 export type Move = readonly [before: KeyRow | undefined, after: KeyRow | undefined];
@@ -37,6 +38,10 @@ export class CollectionTables implements KeyColumns {
   version = 0;
   /** Counts and deep pages of large reads (rank-index.ts). */
   readonly ranks: RankIndexes;
+  /** The fields written to the `apart` column: those ensureIndexes last declared apart. */
+  private apart: ReadonlySet<string> = new Set();
+  /** Every field ever declared apart (kept in `_apart`): only those may be in a row's `apart` column. */
+  private readonly everApart = new Set<string>();
 
   constructor(
     private readonly db: Database.Database,
@@ -51,12 +56,20 @@ export class CollectionTables implements KeyColumns {
       this.fields.set(row.field, row.holds);
       this.learned += row.learned;
     }
+    for (const field of db.prepare('SELECT field FROM _apart WHERE collection = ?').pluck().all(name) as string[]) this.everApart.add(field);
+    this.addApartColumn();
+  }
+
+  /** A table of format 2 or older gets the `apart` column (NULL in its rows: every field in `doc`). */
+  private addApartColumn(): void {
+    const columns = this.db.prepare(`SELECT name FROM pragma_table_info(?)`).pluck().all(`d:${this.name}`) as string[];
+    if (columns.length > 0 && !columns.includes('apart')) this.db.exec(`ALTER TABLE ${this.docs} ADD COLUMN apart BLOB`);
   }
 
   /** Creates the tables (a no-op when they exist). */
   create(): void {
     this.db.exec(`
-      CREATE TABLE IF NOT EXISTS ${this.docs} (id INTEGER PRIMARY KEY, doc BLOB NOT NULL);
+      CREATE TABLE IF NOT EXISTS ${this.docs} (id INTEGER PRIMARY KEY, doc BLOB NOT NULL, apart BLOB);
       CREATE TABLE IF NOT EXISTS ${this.keys} (id INTEGER PRIMARY KEY);
       CREATE TABLE IF NOT EXISTS ${this.items} (field TEXT NOT NULL, key, id INTEGER NOT NULL, PRIMARY KEY (field, key, id)) WITHOUT ROWID;
       CREATE INDEX IF NOT EXISTS ${quoted(`i:${this.name}:id`)} ON ${this.items} (id);
@@ -91,7 +104,8 @@ export class CollectionTables implements KeyColumns {
       if ((holds | found.holds) & HOLDS_ARRAYS) this.replaceItems(field, doc.id, found.items);
     }
     const statements = (this.put ??= this.putStatements());
-    statements.doc.run(doc.id, encodeDocument(doc));
+    const row = encodeRow(doc, this.apart);
+    statements.doc.run(doc.id, row.doc, row.apart);
     statements.keys.run(doc.id, ...keys);
     if (this.ranks.active) moves?.push([before, this.keyRow(doc.id)]);
   }
@@ -181,15 +195,36 @@ export class CollectionTables implements KeyColumns {
 
   /** Every stored document, in id order, read one by one. */
   *scan(): IterableIterator<Doc> {
-    for (const row of this.db.prepare(`SELECT doc FROM ${this.docs} ORDER BY id`).iterate() as Iterable<{ doc: StoredDocument }>) {
-      yield decodeDocument(row.doc);
+    for (const row of this.db.prepare(`SELECT doc, apart FROM ${this.docs} ORDER BY id`).iterate() as Iterable<Row>) {
+      yield decodeRow(row.doc, row.apart);
     }
+  }
+
+  /** Declares which fields later writes keep apart (ensureIndexes' `apartFields`); each is noted for good. */
+  setApart(fields: readonly string[]): void {
+    this.apart = new Set(fields);
+    const note = this.db.prepare('INSERT OR IGNORE INTO _apart (collection, field) VALUES (?, ?)');
+    for (const field of fields) {
+      if (this.everApart.has(field)) continue;
+      note.run(this.name, field);
+      this.everApart.add(field);
+    }
+  }
+
+  /**
+   * Whether a read with this projection needs rows' `apart` column: without a projection, or when
+   * it names a field some row may keep there.
+   */
+  readsApart(projection: Readonly<Record<string, 1>> | undefined): boolean {
+    if (!projection) return true;
+    if (this.everApart.size === 0) return false;
+    return Object.keys(projection).some((path) => this.everApart.has(path.split('.', 1)[0]));
   }
 
   drop(): void {
     this.db.exec(`DROP TABLE IF EXISTS ${this.docs}; DROP TABLE IF EXISTS ${this.keys}; DROP TABLE IF EXISTS ${this.items};`);
     this.ranks.clear();
-    for (const table of ['_collections', '_fields', '_indexes', '_ranks']) {
+    for (const table of ['_collections', '_fields', '_indexes', '_ranks', '_apart']) {
       this.db.prepare(`DELETE FROM ${table} WHERE ${table === '_collections' ? 'name' : 'collection'} = ?`).run(this.name);
     }
   }
@@ -197,11 +232,11 @@ export class CollectionTables implements KeyColumns {
   /** Fills new columns from the stored documents, a thousand at a time (never all in the heap). */
   private fill(fields: readonly string[]): void {
     const update = this.db.prepare(`UPDATE ${this.keys} SET ${fields.map((field) => `${quoted(`f:${field}`)} = ?`).join(', ')} WHERE id = ?`);
-    const next = this.db.prepare(`SELECT id, doc FROM ${this.docs} WHERE id > ? ORDER BY id LIMIT 1000`);
+    const next = this.db.prepare(`SELECT id, doc, apart FROM ${this.docs} WHERE id > ? ORDER BY id LIMIT 1000`);
     const holds = new Map(fields.map((field) => [field, 0]));
     for (let rows = next.all(-Infinity) as Row[]; rows.length > 0; rows = next.all(rows[rows.length - 1].id) as Row[]) {
       for (const row of rows) {
-        const doc = decodeDocument(row.doc);
+        const doc = decodeRow(row.doc, row.apart);
         const keys = fields.map((field) => {
           const found = fieldKeys(doc[field], row.id);
           holds.set(field, holds.get(field)! | found.holds);
@@ -223,7 +258,7 @@ export class CollectionTables implements KeyColumns {
     const columns = [...this.fields.keys()].map((field) => quoted(`f:${field}`));
     const updates = ['id = excluded.id', ...columns.map((column) => `${column} = excluded.${column}`)].join(', ');
     return {
-      doc: this.db.prepare(`INSERT INTO ${this.docs} (id, doc) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET doc = excluded.doc`),
+      doc: this.db.prepare(`INSERT INTO ${this.docs} (id, doc, apart) VALUES (?, ?, ?) ON CONFLICT (id) DO UPDATE SET doc = excluded.doc, apart = excluded.apart`),
       keys: this.db.prepare(`INSERT INTO ${this.keys} (${['id', ...columns].join(', ')}) VALUES (${['?', ...columns.map(() => '?')].join(', ')}) ON CONFLICT (id) DO UPDATE SET ${updates}`),
     };
   }
