@@ -88,8 +88,8 @@ export interface GatewayDeps {
   /** Keep answers to reads in memory and serve repeats from there (default false; `npm start` turns it on). */
   responseCache?: boolean;
   /**
-   * Read only the fields a document needs (projection pushdown): worth it on MongoDB, where less
-   * is sent; the embedded store hands out its own documents, so narrowing them only copies.
+   * Read only the fields a document needs (projection pushdown), true unless false: MongoDB sends
+   * less, and the embedded store leaves the components and dynamic zones it keeps apart unread.
    */
   projectReads?: boolean;
   /**
@@ -249,7 +249,7 @@ function gatewayRoutes(deps: GatewayDeps, parts: RouteParts): Routes {
     if (!exchange) throw new Error('a request reached a route without its exchange');
     return callers.baseFor(request, exchange, options);
   };
-  const common = { model: deps.model, schema, baseFor, projectReads: deps.projectReads, log, limits, costs, compiler };
+  const common = { model: deps.model, schema, baseFor, projectReads: deps.projectReads ?? true, log, limits, costs, compiler };
   const graphiql = deps.graphiql ?? true;
   const docs = deps.docs ?? true;
   return {

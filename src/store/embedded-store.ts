@@ -14,7 +14,7 @@ import { asStoreError, openDatabase } from './sqlite/database.ts';
 import { DocumentCache } from './sqlite/document-cache.ts';
 import { GroupCommit } from './sqlite/group-commit.ts';
 import { IdCounters } from './sqlite/id-counters.ts';
-import { cacheKey, filterFields, pageOf, project } from './sqlite/read-parts.ts';
+import { cacheKey, filterFields, pageOf, projectKept } from './sqlite/read-parts.ts';
 import type { RankOptions } from './sqlite/rank-index.ts';
 import { rankShape } from './sqlite/shape.ts';
 import type { StoredDocument } from './sqlite/document-codec.ts';
@@ -25,6 +25,8 @@ import { raisedDoc, UniqueViolation, type Change, type EnsureIndexesOptions, typ
 
 /** Documents read from disk per statement when an answer is long. */
 const READ_BATCH = 500;
+/** The longest page whose ids are remembered: the largest page size of the REST and GraphQL APIs. */
+const KEPT_PAGE_IDS = 100;
 /** Ids read by a statement of their own placeholders; longer lists go as one JSON parameter. */
 const LISTED_IDS = 100;
 
@@ -59,6 +61,8 @@ export class EmbeddedStore implements Store {
   private readonly counters: IdCounters;
   /** Counts by collection version and SQL: a list's count of an unchanged collection is not redone. */
   private readonly counts = new LRUCache<string, number>({ max: 2000 });
+  /** Pages' ids by read and collection version (a write makes a new version). */
+  private readonly pages = new LRUCache<string, readonly number[]>({ max: 2000 });
   private readonly statements = new LRUCache<string, Database.Statement>({ max: 500 });
 
   private readonly onClose?: () => void;
@@ -85,7 +89,7 @@ export class EmbeddedStore implements Store {
     const tables = this.tables.get(collection);
     if (!tables) return [];
     // A projection is applied as documents are read, so a long answer never holds them all whole.
-    const shape = options.projection ? (doc: Doc) => project(doc, options.projection!) : (doc: Doc) => doc;
+    const shape = options.projection ? (doc: Doc) => projectKept(doc, options.projection!) : (doc: Doc) => doc;
     const translated = this.translated(tables, filter, options);
     const ids = this.pageIds(tables, filter, translated.sql, translated.order, options);
     if (!ids) return this.select(tables, filter, options, shape, translated);
@@ -106,16 +110,24 @@ export class EmbeddedStore implements Store {
     return { sql: translateFilter(filter, tables), order: translateSort(sort, tables) };
   }
 
-  /** The page's ids from the key table alone, when the filter and the sort translate exactly; else undefined. */
-  private pageIds(tables: CollectionTables, filter: Filter, sql: ReturnType<typeof translateFilter>, order: string | undefined, options: FindOptions): number[] | undefined {
+  /**
+   * The page's ids from the key table alone, when the filter and the sort translate exactly; else
+   * undefined. A page of at most {@link KEPT_PAGE_IDS} is remembered until the next write.
+   */
+  private pageIds(tables: CollectionTables, filter: Filter, sql: ReturnType<typeof translateFilter>, order: string | undefined, options: FindOptions): readonly number[] | undefined {
     if (!order || !sql.exact) return undefined;
     const skip = options.skip ?? 0;
+    const limit = options.limit ?? 0;
+    const key = limit > 0 && limit <= KEPT_PAGE_IDS ? `${cacheKey(tables, sql)}\n${order}\n${skip}\n${limit}` : undefined;
+    const known = key === undefined ? undefined : this.pages.get(key);
+    if (known) return known;
     const ranked = this.ranked(tables, filter, options.sort);
-    const fromRanks = ranked && this.guarded(() => tables.ranks.pageIds(ranked, skip, options.limit ?? 0));
-    if (fromRanks) return fromRanks;
     // As in MongoDB, a limit of 0 means no limit (-1 to SQLite). Parameters, so each page of a
     // shape reuses one prepared statement.
-    return this.statement(`SELECT k.id FROM ${tables.keys} AS k WHERE ${sql.where} ORDER BY ${order} LIMIT ? OFFSET ?`).pluck().all(...sql.params, options.limit || -1, skip) as number[];
+    const ids = (ranked && this.guarded(() => tables.ranks.pageIds(ranked, skip, limit)))
+      ?? (this.statement(`SELECT k.id FROM ${tables.keys} AS k WHERE ${sql.where} ORDER BY ${order} LIMIT ? OFFSET ?`).pluck().all(...sql.params, limit || -1, skip) as number[]);
+    if (key !== undefined) this.pages.set(key, ids);
+    return ids;
   }
 
   async count(collection: string, filter: Filter): Promise<number> {
@@ -145,8 +157,7 @@ export class EmbeddedStore implements Store {
    * can answer it (sqlite/shape.ts); undefined otherwise (plain SQL answers).
    */
   private ranked(tables: CollectionTables, filter: Filter, sort: FindOptions['sort'] | 'count') {
-    const shape = rankShape(filter, sort, tables);
-    return shape && this.entries(tables) >= this.rankMinEntries ? shape : undefined;
+    return this.entries(tables) >= this.rankMinEntries ? rankShape(filter, sort, tables) : undefined;
   }
 
   /** How many documents the collection holds, remembered until the next write. */

@@ -35,8 +35,7 @@ for (const backend of availableBackends()) {
       await importSeed(model, seed, opened.store, { drop: true });
       await saveSettings(opened.store, settingsFromSeed(seed));
       const settings = settingsFromSeed(seed);
-      // The gateway reads only the fields each document needs, as `npm start` does.
-      gateway = createGateway({ model, schema: buildGraphQLSchema(model), store: opened.store, settings: () => settings, projectReads: true });
+      gateway = createGateway({ model, schema: buildGraphQLSchema(model), store: opened.store, settings: () => settings });
     });
     afterAll(() => close?.());
 

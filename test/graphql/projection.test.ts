@@ -44,7 +44,7 @@ describe('reads narrowed by the gateway', () => {
     ['GraphQL', () => graphqlRequest('{ articles { data { attributes { title author { data { attributes { name } } } } } } }')],
   ])('%s reads articles and authors with the fields asked for only, and answers them', async (_name, request) => {
     const store = new RecordingStore();
-    const { gateway } = await blogGateway({ store, extra: { projectReads: true } });
+    const { gateway } = await blogGateway({ store });
     await gateway.loadMeasurement();
     store.finds.length = 0;
     const response = await gateway.fetch(request());
@@ -57,9 +57,9 @@ describe('reads narrowed by the gateway', () => {
     expect(text).toContain('"title"');
   });
 
-  it('reads whole documents when the gateway does not narrow reads (the embedded store)', async () => {
+  it('reads whole documents when the gateway is told not to narrow reads', async () => {
     const store = new RecordingStore();
-    const { gateway } = await blogGateway({ store });
+    const { gateway } = await blogGateway({ store, extra: { projectReads: false } });
     await gateway.loadMeasurement();
     store.finds.length = 0;
     await (await gateway.fetch(restRequest('/api/articles?fields[0]=title'))).text();

@@ -1,6 +1,7 @@
 // The embedded store's SQL: random filters and sorts of the shapes the query compiler emits
 // answer exactly what MongoDB's language (mingo) answers over the same documents, whatever of them
-// SQL translates; and counts of indexed conditions are answered from an index.
+// SQL translates; counts of indexed conditions are answered from an index; pages of one shape
+// share a statement, and a page read again is remembered until the next write.
 import fc from 'fast-check';
 import { find as mingoFind } from 'mingo';
 import { describe, expect, it } from 'vitest';
@@ -126,5 +127,23 @@ describe('pages of one read shape', () => {
     expect(prepared.filter((sql) => sql.includes('"k:pages"'))).toEqual([]);
     const all = await page(0, 0);
     expect(answers.map((docs) => docs.map((doc) => doc.id))).toEqual([all.slice(5, 10), all.slice(17, 20), all.slice(40, 50), all].map((docs) => docs.map((doc) => doc.id)));
+  });
+});
+
+describe('a page read again', () => {
+  // A key row removed behind the store's back shows whether a page's ids were read again.
+  it.each([
+    ['a put', { op: 'put', collection: 'pages', doc: { id: 999, views: 1 } }],
+    ['a delete', { op: 'delete', collection: 'pages', id: 2 }],
+  ] as const)('is answered from memory until a write (%s) changes the store', async (_name, change) => {
+    const store = new EmbeddedStore();
+    await store.upsertMany('pages', DOCS);
+    const page = async () => (await store.find('pages', { views: { $gte: 10 } }, { sort: [['views', -1]], limit: 5 })).map((doc) => doc.id);
+    const first = await page();
+    (store as unknown as { db: { prepare: (sql: string) => { run: (id: number) => void } } }).db.prepare('DELETE FROM "k:pages" WHERE id = ?').run(first[0]);
+    const again = await page();
+    await store.write([change]);
+    const written = await page();
+    expect([again, written.includes(first[0])]).toEqual([first, false]);
   });
 });
