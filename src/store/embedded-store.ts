@@ -14,7 +14,7 @@ import { asStoreError, openDatabase } from './sqlite/database.ts';
 import { DocumentCache } from './sqlite/document-cache.ts';
 import { GroupCommit } from './sqlite/group-commit.ts';
 import { IdCounters } from './sqlite/id-counters.ts';
-import { cacheKey, filterFields, pageOf, projectKept } from './sqlite/read-parts.ts';
+import { cacheKey, filterFields, pageOf } from './sqlite/read-parts.ts';
 import type { RankOptions } from './sqlite/rank-index.ts';
 import { rankShape } from './sqlite/shape.ts';
 import type { StoredDocument } from './sqlite/document-codec.ts';
@@ -88,17 +88,17 @@ export class EmbeddedStore implements Store {
   async find(collection: string, filter: Filter, options: FindOptions = {}): Promise<Doc[]> {
     const tables = this.tables.get(collection);
     if (!tables) return [];
-    // A projection is applied as documents are read, so a long answer never holds them all whole.
-    const shape = options.projection ? (doc: Doc) => projectKept(doc, options.projection!) : (doc: Doc) => doc;
     const translated = this.translated(tables, filter, options);
     const ids = this.pageIds(tables, filter, translated.sql, translated.order, options);
-    if (!ids) return this.select(tables, filter, options, shape, translated);
-    // A long answer is read a batch at a time, letting other requests run between batches.
+    if (!ids) return this.select(tables, filter, options, translated);
+    // A long answer is read a batch at a time, letting other requests run between batches. The
+    // projection only decides whether the apart fields are read: documents are handed out as read
+    // (FindOptions.projection), as copying them costs more than the fields they carry besides.
     const docs: Doc[] = [];
     const reading: Reading = { keep: !options.readOnce, whole: tables.readsApart(options.projection) };
     for (let start = 0; start < ids.length; start += READ_BATCH) {
       if (start > 0) await new Promise((resolve) => setImmediate(resolve));
-      docs.push(...this.byIds(tables, ids.slice(start, start + READ_BATCH), reading).map(shape));
+      docs.push(...this.byIds(tables, ids.slice(start, start + READ_BATCH), reading));
     }
     return docs;
   }
@@ -324,7 +324,7 @@ export class EmbeddedStore implements Store {
   }
 
   /** The documents matching `filter`, sorted, skipped and limited as `options` say. */
-  private select(tables: CollectionTables, filter: Filter, options: FindOptions, shape: (doc: Doc) => Doc = (doc) => doc, translated = this.translated(tables, filter, options)): Doc[] {
+  private select(tables: CollectionTables, filter: Filter, options: FindOptions, translated = this.translated(tables, filter, options)): Doc[] {
     const sort = options.sort ?? [];
     const { sql, order } = translated;
     const skip = options.skip ?? 0;
@@ -334,15 +334,15 @@ export class EmbeddedStore implements Store {
     if (ids) {
       // The page's ids from the key table alone, then their documents: no document is read to be skipped.
       const docs: Doc[] = [];
-      for (let start = 0; start < ids.length; start += READ_BATCH) docs.push(...this.byIds(tables, ids.slice(start, start + READ_BATCH)).map(shape));
+      for (let start = 0; start < ids.length; start += READ_BATCH) docs.push(...this.byIds(tables, ids.slice(start, start + READ_BATCH)));
       return docs;
     }
-    if (order) return pageOf(this.matching(tables, filter, sql, order), skip, limit).map(shape);
+    if (order) return pageOf(this.matching(tables, filter, sql, order), skip, limit);
     // A sort SQL cannot order (a dotted path, a field holding arrays): every match, sorted here.
     const views = [...this.matching(tables, filter, sql, 'k.id ASC')].map((doc) => [queryView(doc), doc] as const);
     const docOf = new Map(views);
     const first = Number.isFinite(limit) ? skip + limit : undefined;
-    return sortRows(views.map(([view]) => view), sort, first).slice(skip).map((view) => shape(docOf.get(view)!));
+    return sortRows(views.map(([view]) => view), sort, first).slice(skip).map((view) => docOf.get(view)!);
   }
 
   /** A prepared statement, kept for the next read of the same text. */

@@ -15,7 +15,13 @@ export interface FindOptions {
   skip?: number;
   /** Absent or 0: no limit, as in MongoDB. */
   limit?: number;
-  /** Inclusion projection (`{ id: 1, author: 1 }`); absent means the whole document. */
+  /**
+   * The fields the read needs, as an inclusion projection (`{ id: 1, author: 1 }`); absent means
+   * the whole document. A store hands out at least these fields and `id`: MongoDB exactly these
+   * (less is sent); the embedded store its documents as it holds them, kept ones whole and others
+   * without the fields it keeps apart unless the projection names one (copying them would cost
+   * more than the fields they carry besides). Readers read only the fields they asked for.
+   */
   projection?: Record<string, 1>;
   /**
    * The documents are read once, in a long walk (the entry estimate's measurement): a store that

