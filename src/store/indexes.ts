@@ -69,84 +69,59 @@ function storedType(type: ScalarType): string {
 }
 
 /**
- * The scalar attributes reads may filter or sort on and whose values stay short: the embedded
- * store keeps them as key columns. Long texts, JSON and passwords are left out (filters on them
- * are tested on the documents; passwords are never filtered).
+ * How the embedded store keeps an attribute besides the document: `key`, a key column (the scalars
+ * reads may filter or sort on whose values stay short; long texts, JSON and passwords are tested
+ * on the documents, passwords never filtered); `apart`, in the row's apart part (components and
+ * dynamic zones: a list does not show them unless it populates them, and they make up most of an
+ * entry's bytes); `document` for the rest.
  */
+type StoredRole = 'key' | 'apart' | 'document';
+
+function storedRole(attribute: Attribute): StoredRole {
+  switch (attribute.type) {
+    case 'string':
+    case 'enumeration':
+    case 'email':
+    case 'uid':
+    case 'integer':
+    case 'biginteger':
+    case 'float':
+    case 'decimal':
+    case 'date':
+    case 'time':
+    case 'datetime':
+    case 'timestamp':
+    case 'boolean':
+      return attribute.private ? 'document' : 'key';
+    case 'component':
+    case 'dynamiczone':
+      return 'apart';
+    case 'text':
+    case 'richtext':
+    case 'json':
+    case 'password':
+    case 'relation':
+    case 'media':
+      return 'document';
+    default: {
+      const unknown: never = attribute;
+      throw new Error(`No storage rule for attribute ${String((unknown as Attribute).type)}`);
+    }
+  }
+}
+
+function fieldsWithRole(contentType: ContentType, role: StoredRole): string[] {
+  return [...contentType.attributes.values()].filter((attribute) => storedRole(attribute) === role).map((attribute) => attribute.name);
+}
+
+/** The attributes the embedded store keeps as key columns (see {@link StoredRole}). */
 export function keyFieldsFor(contentType: ContentType): string[] {
-  return [...contentType.attributes.values()].filter(isKeyField).map((attribute) => attribute.name);
+  return fieldsWithRole(contentType, 'key');
 }
 
-function isKeyField(attribute: Attribute): boolean {
-  switch (attribute.type) {
-    case 'string':
-    case 'enumeration':
-    case 'email':
-    case 'uid':
-    case 'integer':
-    case 'biginteger':
-    case 'float':
-    case 'decimal':
-    case 'date':
-    case 'time':
-    case 'datetime':
-    case 'timestamp':
-    case 'boolean':
-      return !attribute.private;
-    case 'text':
-    case 'richtext':
-    case 'json':
-    case 'password':
-    case 'relation':
-    case 'media':
-    case 'component':
-    case 'dynamiczone':
-      return false;
-    default: {
-      const unknown: never = attribute;
-      throw new Error(`No key field rule for attribute ${String((unknown as Attribute).type)}`);
-    }
-  }
-}
-
-/**
- * The attributes a list does not show unless it populates them, and which make up most of an
- * entry's bytes: components and dynamic zones. The embedded store keeps them apart.
- */
+/** The attributes the embedded store keeps apart (see {@link StoredRole}). */
 export function apartFieldsFor(contentType: ContentType): string[] {
-  return [...contentType.attributes.values()].filter(isApartField).map((attribute) => attribute.name);
-}
-
-function isApartField(attribute: Attribute): boolean {
-  switch (attribute.type) {
-    case 'component':
-    case 'dynamiczone':
-      return true;
-    case 'string':
-    case 'enumeration':
-    case 'email':
-    case 'uid':
-    case 'integer':
-    case 'biginteger':
-    case 'float':
-    case 'decimal':
-    case 'date':
-    case 'time':
-    case 'datetime':
-    case 'timestamp':
-    case 'boolean':
-    case 'text':
-    case 'richtext':
-    case 'json':
-    case 'password':
-    case 'relation':
-    case 'media':
-      return false;
-    default: {
-      const unknown: never = attribute;
-      throw new Error(`No apart field rule for attribute ${String((unknown as Attribute).type)}`);
-    }
-  }
+  return fieldsWithRole(contentType, 'apart');
 }
 
 /** Creates the indexes of every content-type's collection (the media library's included), and names its key and apart fields. */
