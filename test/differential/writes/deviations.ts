@@ -20,6 +20,7 @@ export const WRITE_DEVIATIONS = {
   'shared-attributes': 'Shares the attributes not localized with the other locales only when',
   'i18n-data-array': 'Answers 200 to a PUT whose `data` is an array, on an i18n content-type',
   'integer-32-bits': 'Stores an `integer` beyond 32 bits (SQLite)',
+  'number-from-array': 'Reads an array given for a number attribute as its first number',
   'media-object': 'Empties a media attribute given any object but `{ set }` or `{ id }`',
 } as const;
 
@@ -61,6 +62,7 @@ export function explain(step: WriteStep, strapi: Answer, ours: Answer, context: 
   if (isZoneRefusal(strapi, ours)) return 'zone-components';
   if (refusedOnly(strapi, ours, (message) => BIGINTEGER_REFUSALS.some((text) => message.includes(text)))) return 'biginteger-digits';
   if (refusedOnly(strapi, ours, (message) => INT32_BOUND.test(message))) return 'integer-32-bits';
+  if (refusedOnly(strapi, ours, (message) => NUMBER_FROM_LIST.test(message))) return 'number-from-array';
   if (isArrayDataRefusal(step, strapi, ours, context.model)) return 'i18n-data-array';
   if (strapi.status !== ours.status) return undefined;
   return rewritten(step, strapi, ours, context);
@@ -117,7 +119,7 @@ function unsharedTypes(context: ExplainContext, index: number): Set<string> {
 }
 
 /** The classes that refuse what Strapi stores, so that a create refused by one leaves an entry only Strapi has. */
-const REFUSALS: readonly WriteDeviationClass[] = ['biginteger-digits', 'integer-32-bits', 'zone-components'];
+const REFUSALS: readonly WriteDeviationClass[] = ['biginteger-digits', 'integer-32-bits', 'number-from-array', 'zone-components'];
 
 /** The labels (`#k`) of the entries Strapi created before step `end` where we refused the create as a documented deviation, with its class. */
 function refusedCreates(context: ExplainContext, end: number): Map<string, WriteDeviationClass> {
@@ -171,6 +173,8 @@ function mediaGivenObjects(context: ExplainContext, end: number): Set<string> {
 const BIGINTEGER_REFUSALS = ['must be a `biginteger` type', 'must be an integer', 'must be given as a string of digits beyond'];
 
 const INT32_BOUND = /must be (less than or equal to 2147483647|greater than or equal to -2147483648)$/;
+/** Our refusal of an array given for a number: yup's message, cast from the value as JSON. */
+const NUMBER_FROM_LIST = /must be a `number` type, but the final value was: `NaN` \(cast from the value `\[/;
 
 /** Strapi wrote (200) where we refused (400) for problems that all pass `documented`. */
 function refusedOnly(strapi: Answer, ours: Answer, documented: (message: string) => boolean): boolean {

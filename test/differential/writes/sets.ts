@@ -32,6 +32,8 @@ export type SetKey = number | 'shapes';
 /** Every recorded set. */
 export const RECORDED_SETS: ReadonlyArray<[WriteModelName, SetKey]> = [
   ...(Object.keys(WRITE_MODELS) as WriteModelName[]).flatMap((model) => RECORDED_RANDS.map((rand): [WriteModelName, SetKey] => [model, rand])),
+  // A live run's seed that found a step no recorded set had: an array given for an integer.
+  ['foodadvisor', 83],
   ['fixture', 'shapes'],
 ];
 
