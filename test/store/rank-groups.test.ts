@@ -1,6 +1,7 @@
 // Rank groups (src/store/sqlite/rank-index.ts) answer counts and pages exactly as plain SQL does:
 // random group shapes, ranges, orders and offsets over documents with ties, NULL and missing
 // keys, mixed types and int64s, between random writes that move entries in and out of groups.
+import Database from 'better-sqlite3';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { EmbeddedStore } from '../../src/store/embedded-store.ts';
@@ -74,6 +75,18 @@ async function twoStores(docs: Doc[]): Promise<[EmbeddedStore, EmbeddedStore]> {
   return [ranked, plain];
 }
 
+/** Counts the runs (`all`) of better-sqlite3 statements whose SQL passes `matches`, until restored. */
+function countingStatements(matches: (source: string) => boolean) {
+  const prototype = Object.getPrototypeOf(new Database(':memory:').prepare('SELECT 1')) as { all(this: { source: string }, ...params: unknown[]): unknown[] };
+  const all = prototype.all;
+  let runs = 0;
+  prototype.all = function (this: { source: string }, ...params: unknown[]) {
+    if (matches(this.source)) runs += 1;
+    return all.apply(this, params);
+  };
+  return { count: () => runs, restore: () => void (prototype.all = all) };
+}
+
 describe('rank groups', () => {
   it('count and page as plain SQL does, through random writes', async () => {
     const docs = fc.sample(fc.tuple(...Array.from({ length: 60 }, (_, i) => docArbitrary(i + 1))), { numRuns: 1, seed: 7 })[0];
@@ -95,6 +108,29 @@ describe('rank groups', () => {
       }),
       { numRuns: 150 },
     );
+  });
+
+  it('reads pages from remembered buckets with no SQL, and a write into a bucket is seen by the next read', async () => {
+    const store = new EmbeddedStore({ rankMinEntries: 0, rankSpacing: 4 });
+    await store.ensureIndexes('things', [{ keys: { kind: 1 }, name: 'kind_1' }]);
+    await store.upsertMany('things', Array.from({ length: 40 }, (_, i) => ({ id: i + 1, kind: i % 2 === 1 ? 'a' : 'b' })));
+    const page = async (skip: number, limit = 5) => (await store.find('things', { kind: 'a' }, { sort: [['id', 1]], skip, limit })).map((doc) => doc.id);
+    const bucketReads = countingStatements((source) => source.includes('INDEXED BY'));
+    expect(await page(2)).toEqual([6, 8, 10, 12, 14]);
+    const first = bucketReads.count();
+    expect(first).toBeGreaterThan(0);
+    // Buckets of 4 entries: these pages lie in the two buckets the first read (entries 2 to 6) read.
+    expect(await page(3)).toEqual([8, 10, 12, 14, 16]);
+    expect(await page(4, 4)).toEqual([10, 12, 14, 16]);
+    expect(bucketReads.count()).toBe(first);
+    await store.write([{ op: 'delete', collection: 'things', id: 10 }]);
+    expect(await page(3)).toEqual([8, 12, 14, 16, 18]);
+    await store.write([{ op: 'put', collection: 'things', doc: { id: 13, kind: 'a' } }]);
+    expect(await page(3)).toEqual([8, 12, 13, 14, 16]);
+    await store.write([{ op: 'put', collection: 'things', doc: { id: 14, kind: 'b' } }]);
+    expect(await page(3)).toEqual([8, 12, 13, 16, 18]);
+    bucketReads.restore();
+    await store.close();
   });
 
   it('reads a deep page and a range count of a large collection by seeks on its rank index, never a scan', async () => {

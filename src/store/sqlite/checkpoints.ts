@@ -58,11 +58,20 @@ export class Checkpoints {
   }
 
   /**
+   * The bucket an entry at `position` lies in: the last checkpoint at or before it, or -1 (the
+   * entries before the first checkpoint). Bucket `i` holds the entries from checkpoint `i`'s
+   * position up to, not including, checkpoint `i + 1`'s.
+   */
+  bucketAt(position: Position): number {
+    return this.lastWhere((index) => this.compare(this.at(index), position) <= 0);
+  }
+
+  /**
    * An entry at `position` came (`delta` 1) or went (-1): the checkpoints after it move. Says
    * whether the bucket it came into now holds more than four times the spacing.
    */
   shift(position: Position, delta: 1 | -1): boolean {
-    const after = this.lastWhere((index) => this.compare(this.at(index), position) <= 0) + 1;
+    const after = this.bucketAt(position) + 1;
     for (let index = after; index < this.ranks.length; index++) this.ranks[index] += delta;
     this.size += delta;
     const end = after < this.ranks.length ? this.ranks[after] : this.size;
