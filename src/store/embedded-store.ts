@@ -14,7 +14,7 @@ import { asStoreError, openDatabase } from './sqlite/database.ts';
 import { DocumentCache } from './sqlite/document-cache.ts';
 import { GroupCommit } from './sqlite/group-commit.ts';
 import { IdCounters } from './sqlite/id-counters.ts';
-import { cacheKey, filterFields, pageOf } from './sqlite/read-parts.ts';
+import { cacheKey, filterFields, listedIds, pageOf } from './sqlite/read-parts.ts';
 import type { RankOptions } from './sqlite/rank-index.ts';
 import { rankShape } from './sqlite/shape.ts';
 import type { StoredDocument } from './sqlite/document-codec.ts';
@@ -88,8 +88,10 @@ export class EmbeddedStore implements Store {
   async find(collection: string, filter: Filter, options: FindOptions = {}): Promise<Doc[]> {
     const tables = this.tables.get(collection);
     if (!tables) return [];
-    const translated = this.translated(tables, filter, options);
-    const ids = this.pageIds(tables, filter, translated.sql, translated.order, options);
+    // A lookup by ids needs no SQL to know its ids: those of them whose documents exist, read below.
+    const listed = listedIds(filter, options);
+    const translated = listed ? undefined : this.translated(tables, filter, options);
+    const ids = listed ?? this.pageIds(tables, filter, translated!.sql, translated!.order, options);
     if (!ids) return this.select(tables, filter, options, translated);
     // A long answer is read a batch at a time, letting other requests run between batches. The
     // projection only decides whether the apart fields are read: documents are handed out as read
@@ -353,7 +355,7 @@ export class EmbeddedStore implements Store {
   }
 
   /**
-   * The documents with these ids, in their order. `keep`: those read again are kept; `whole`
+   * The documents with these ids that exist, in their order. `keep`: those read again are kept; `whole`
    * false: those neither kept nor about to be are read without their apart fields.
    */
   private byIds(tables: CollectionTables, ids: readonly number[], reading: Reading = WHOLE): Doc[] {
@@ -371,7 +373,12 @@ export class EmbeddedStore implements Store {
     const partial = whole.length === missing.length ? [] : missing.filter((id) => !wholeIds.has(id));
     for (const [id, doc, apart] of this.rows(tables, whole, 'id, doc, apart')) found.set(id, this.documents.decoded(tables.name, id, { doc, apart }, reading.keep));
     for (const [id, doc] of this.rows(tables, partial, 'id, doc')) found.set(id, this.documents.decoded(tables.name, id, { doc, apart: undefined }, reading.keep));
-    return ids.map((id) => found.get(id)!);
+    const docs: Doc[] = [];
+    for (const id of ids) {
+      const doc = found.get(id);
+      if (doc) docs.push(doc);
+    }
+    return docs;
   }
 
   /** The rows with these ids, these columns, in no given order. */

@@ -1,10 +1,10 @@
 // Rank groups (src/store/sqlite/rank-index.ts) answer counts and pages exactly as plain SQL does:
 // random group shapes, ranges, orders and offsets over documents with ties, NULL and missing
 // keys, mixed types and int64s, between random writes that move entries in and out of groups.
-import Database from 'better-sqlite3';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { EmbeddedStore } from '../../src/store/embedded-store.ts';
+import { countingStatements } from './support/counting-statements.ts';
 import type { Doc, Filter, SortDirection } from '../../src/store/store.ts';
 
 const KINDS = ['news', 'guide', 'opinion'];
@@ -73,18 +73,6 @@ async function twoStores(docs: Doc[]): Promise<[EmbeddedStore, EmbeddedStore]> {
     await store.upsertMany('things', docs);
   }
   return [ranked, plain];
-}
-
-/** Counts the runs (`all`) of better-sqlite3 statements whose SQL passes `matches`, until restored. */
-function countingStatements(matches: (source: string) => boolean) {
-  const prototype = Object.getPrototypeOf(new Database(':memory:').prepare('SELECT 1')) as { all(this: { source: string }, ...params: unknown[]): unknown[] };
-  const all = prototype.all;
-  let runs = 0;
-  prototype.all = function (this: { source: string }, ...params: unknown[]) {
-    if (matches(this.source)) runs += 1;
-    return all.apply(this, params);
-  };
-  return { count: () => runs, restore: () => void (prototype.all = all) };
 }
 
 describe('rank groups', () => {

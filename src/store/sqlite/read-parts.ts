@@ -1,6 +1,6 @@
 // Small steps of the embedded store's reads: a page of documents read in order, the fields a
-// filter tests, and the key a count or a page is remembered by.
-import type { Doc, Filter } from '../store.ts';
+// filter tests, the key a count or a page is remembered by, and the ids a lookup by ids names.
+import type { Doc, Filter, FindOptions } from '../store.ts';
 import type { CollectionTables } from './tables.ts';
 import type { Sql } from './translate.ts';
 
@@ -28,4 +28,33 @@ export function cacheKey(tables: CollectionTables, sql: Sql, filter?: Filter): s
   return JSON.stringify([tables.name, tables.version, sql.where, sql.params, filter ?? null], (_, value: unknown) =>
     typeof value === 'bigint' ? `${value}n` : value instanceof RegExp ? `/${value.source}/${value.flags}` : value,
   );
+}
+
+/**
+ * The ids a find names outright, in the order of its answer, when its filter is `{ id: { $in:
+ * [...] } }` or `{ id: n }` with integers, its order is by id (or none) and it has no skip or
+ * limit: the batch lookups of relations (DataLoader). The answer is then those of the ids whose
+ * documents exist, with no SQL to find them. Undefined for any other find.
+ */
+export function listedIds(filter: Filter, options: FindOptions): number[] | undefined {
+  if (options.skip || options.limit) return undefined;
+  const keys = Object.keys(filter);
+  if (keys.length !== 1 || keys[0] !== 'id') return undefined;
+  const sort = options.sort ?? [];
+  if (sort.length > 1 || (sort.length === 1 && sort[0][0] !== 'id')) return undefined;
+  const condition = filter.id as unknown;
+  const named = isId(condition) ? [condition] : inList(condition);
+  if (!named || !named.every(isId)) return undefined;
+  const direction = sort.length === 1 ? sort[0][1] : 1;
+  return [...new Set(named)].sort((a, b) => (a - b) * direction);
+}
+
+const isId = (value: unknown): value is number => Number.isSafeInteger(value);
+
+/** The list of `{ $in: [...] }` and nothing else, or undefined. */
+function inList(condition: unknown): unknown[] | undefined {
+  if (typeof condition !== 'object' || condition === null || Array.isArray(condition)) return undefined;
+  const keys = Object.keys(condition);
+  const list = (condition as { $in?: unknown }).$in;
+  return keys.length === 1 && keys[0] === '$in' && Array.isArray(list) ? list : undefined;
 }
