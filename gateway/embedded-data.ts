@@ -63,6 +63,15 @@ async function sameSource(given: Source, imported: Source): Promise<boolean> {
   return imported.sha256 !== undefined && (await sha256Of(given.file)) === imported.sha256;
 }
 
+/**
+ * Adds the file's SHA-256 to a note an earlier release wrote without it, once the file matched
+ * it by time: a later new time (a fresh checkout) with the same contents is then recognised.
+ */
+async function noteContents(store: Store, imported: Source): Promise<void> {
+  const [doc] = await store.find(IMPORTS_COLLECTION, { id: 1 });
+  await store.write([{ op: 'put', collection: IMPORTS_COLLECTION, doc: { ...doc, id: 1, source: { ...imported, sha256: await sha256Of(imported.file) } } }]);
+}
+
 /** Notes, once the import has finished, which file the store's data came from. */
 export async function recordImport(store: Store, config: GatewayConfig): Promise<void> {
   const file = sourceFile(config);
@@ -90,7 +99,10 @@ export async function openEmbeddedStore(config: GatewayConfig, log: (line: strin
   }
   if (file === undefined || config.seedIsDefault) return { store: held.store, importData: false };
   const given = await sourceOf(file);
-  if (await sameSource(given, imported)) return { store: held.store, importData: false };
+  if (await sameSource(given, imported)) {
+    if (imported.sha256 === undefined) await noteContents(held.store, imported);
+    return { store: held.store, importData: false };
+  }
   await held.store.close();
   const flag = config.strapiExport ? '--strapi-export' : '--seed';
   throw new ConfigurationError(

@@ -1,6 +1,7 @@
 // The gateway on a data folder: a fresh folder is imported once and served again after a restart
 // (writes kept, nothing re-imported), even when the seed file has a new time but the same
-// contents; another seed, or the same one changed, stops start-up unless --replace-data; a second
+// contents (a note of an earlier release gets the SHA-256 once the time matches); another seed,
+// or the same one changed, stops start-up unless --replace-data; a second
 // gateway on the folder is refused; a backup taken while serving restores the data it held; a folder
 // without the entry estimate's measurement (an earlier release's) is measured once and keeps it.
 import { appendFileSync, copyFileSync, mkdtempSync, rmSync, utimesSync } from 'node:fs';
@@ -65,6 +66,27 @@ describe('the gateway on a data folder', () => {
     expect(imported).toBeGreaterThan(0);
     await stop(first);
     // A fresh checkout or a copy gives the same file a new modification time.
+    utimesSync(seed, new Date(), new Date(Date.now() + 60_000));
+    const again = await start(['--data', data, '--seed', seed]);
+    expect(await articleCount(again)).toBe(imported);
+  });
+
+  it('adds the contents\' SHA-256 to an earlier release\'s note once the file matches it by time, and serves the data after a new time', async () => {
+    const data = folder();
+    const seed = path.join(data, '..', `${path.basename(data)}-seed.json`);
+    copyFileSync(BLOG_SEED, seed);
+    folders.push(seed);
+    const first = await start(['--data', data, '--seed', seed]);
+    const imported = await articleCount(first);
+    await stop(first);
+    // The note as a release before the SHA-256 was kept wrote it.
+    const held = openDataFolder(data);
+    const [note] = await held.store.find('_imports', { id: 1 });
+    const { sha256, ...source } = note.source as Record<string, unknown>;
+    expect(sha256).toMatch(/^[0-9a-f]{64}$/);
+    await held.store.write([{ op: 'put', collection: '_imports', doc: { ...note, source } }]);
+    await held.store.close();
+    await stop(await start(['--data', data, '--seed', seed]));
     utimesSync(seed, new Date(), new Date(Date.now() + 60_000));
     const again = await start(['--data', data, '--seed', seed]);
     expect(await articleCount(again)).toBe(imported);
