@@ -31,6 +31,14 @@ function folder(): string {
   return dir;
 }
 
+/** A copy of the blog seed beside the data folder, removed with it. */
+function seedBeside(data: string): string {
+  const seed = path.join(data, '..', `${path.basename(data)}-seed.json`);
+  copyFileSync(BLOG_SEED, seed);
+  folders.push(seed);
+  return seed;
+}
+
 async function start(argv: string[]): Promise<StartedGateway> {
   const config = parseGatewayArgs(['--schema', BLOG_MODEL, '--port', '0', '--host', '127.0.0.1', ...argv], {}) as GatewayConfig;
   const started = await startGateway(config, { log: () => undefined, logger: silentLogger });
@@ -58,9 +66,7 @@ async function articleCount(gateway: StartedGateway): Promise<number> {
 describe('the gateway on a data folder', () => {
   it('imports a seed once, and the same command line restarted serves the data it holds', async () => {
     const data = folder();
-    const seed = path.join(data, '..', `${path.basename(data)}-seed.json`);
-    copyFileSync(BLOG_SEED, seed);
-    folders.push(seed);
+    const seed = seedBeside(data);
     const first = await start(['--data', data, '--seed', seed]);
     const imported = await articleCount(first);
     expect(imported).toBeGreaterThan(0);
@@ -73,9 +79,7 @@ describe('the gateway on a data folder', () => {
 
   it('adds the contents\' SHA-256 to an earlier release\'s note once the file matches it by time, and serves the data after a new time', async () => {
     const data = folder();
-    const seed = path.join(data, '..', `${path.basename(data)}-seed.json`);
-    copyFileSync(BLOG_SEED, seed);
-    folders.push(seed);
+    const seed = seedBeside(data);
     const first = await start(['--data', data, '--seed', seed]);
     const imported = await articleCount(first);
     await stop(first);
@@ -94,9 +98,7 @@ describe('the gateway on a data folder', () => {
 
   it('stops when the file it imported from has other contents now', async () => {
     const data = folder();
-    const seed = path.join(data, '..', `${path.basename(data)}-seed.json`);
-    copyFileSync(BLOG_SEED, seed);
-    folders.push(seed);
+    const seed = seedBeside(data);
     await stop(await start(['--data', data, '--seed', seed]));
     appendFileSync(seed, '\n');
     await expect(start(['--data', data, '--seed', seed])).rejects.toThrow(/already holds data .*--replace-data/s);
