@@ -240,13 +240,18 @@ export class RankIndexes {
 
   /** Entries of the group before the first one passing `edge`. */
   private rankOfFirst(group: Group, edge: Edge): number {
+    const index = group.checkpoints.lastFailing(edge.passes);
+    return group.checkpoints.rank(index) + this.countWhere(group.learned, [edge.failing, ...this.inBucket(group, index)]);
+  }
+
+  /** The group's entries in bucket `index` (-1: before the first checkpoint), in SQL. */
+  private inBucket(group: Group, index: number): Clause[] {
     const { checkpoints, learned } = group;
     const { order, direction } = learned.definition;
-    const index = checkpoints.lastFailing(edge.passes);
-    const parts = [group.clause, edge.failing];
+    const parts = [group.clause];
     if (index >= 0) parts.push(atOrAfter(order, direction, checkpoints.at(index), this.column));
     if (index + 1 < checkpoints.length) parts.push(before(order, direction, checkpoints.at(index + 1), this.column));
-    return checkpoints.rank(index) + this.countWhere(learned, parts);
+    return parts;
   }
 
   /** `take` ids of the group from the entry with `rank` entries before it, bucket after bucket. */
@@ -267,13 +272,9 @@ export class RankIndexes {
     const key = bucketKey(group, index);
     let ids = this.buckets.get(key);
     if (ids) return ids;
-    const { checkpoints, learned } = group;
-    const { order, direction } = learned.definition;
-    const parts = [group.clause];
-    if (index >= 0) parts.push(atOrAfter(order, direction, checkpoints.at(index), this.column));
-    if (index + 1 < checkpoints.length) parts.push(before(order, direction, checkpoints.at(index + 1), this.column));
-    const where = and(parts);
-    const sql = `SELECT k.id FROM ${this.from(learned)} WHERE ${where.where} ORDER BY ${orderBy(order, direction, this.column)}`;
+    const { order, direction } = group.learned.definition;
+    const where = and(this.inBucket(group, index));
+    const sql = `SELECT k.id FROM ${this.from(group.learned)} WHERE ${where.where} ORDER BY ${orderBy(order, direction, this.column)}`;
     ids = (this.statement(sql).pluck().all(...where.params) as bigint[]).map(Number);
     this.buckets.set(key, ids);
     return ids;
