@@ -2,9 +2,10 @@
 // request's DataLoaders batching (as served) and with batching off (the N+1 pattern), in one run.
 //   npm run bench:batching
 import { execute, parse } from 'graphql';
+import { contentAction } from '../src/access/actions.ts';
 import { createRole } from '../src/auth/roles.ts';
 import { buildGraphQLSchema } from '../src/graphql/build-schema.ts';
-import { createLoaders } from '../src/graphql/loaders.ts';
+import { createLoaders } from '../src/query/loaders.ts';
 import { AccessPolicy } from '../src/access/access.ts';
 import { requestBase } from '../src/operations/scope.ts';
 import { loadContentModel } from '../src/model/load.ts';
@@ -23,7 +24,7 @@ const QUERY = parse(`{
 
 const model = await loadContentModel('test/fixtures/blog');
 const schema = buildGraphQLSchema(model);
-const role = createRole('bench', { find: [...model.contentTypes.keys()] });
+const role = createRole('bench', [...model.contentTypes.keys()].map((uid) => contentAction(uid, 'find')));
 const locales = { codes: ['en'], defaultLocale: 'en' };
 
 async function measure(store: CountingStore, batch: boolean, runs: number) {

@@ -4,7 +4,7 @@
 // write path does; `forgetAll` drops the whole cache instead, for comparison. Switching to HTTP
 // writes: replace `writeOne` with a `gateway.fetch` of `PUT /api/<type>/<id>`.
 import { createGateway, type Gateway } from '../gateway/app.ts';
-import { settingsFromSeed } from '../src/auth/settings.ts';
+import { settingsFromSeed } from '../src/seed/seed-settings.ts';
 import { buildGraphQLSchema } from '../src/graphql/build-schema.ts';
 import { loadContentModel } from '../src/model/load.ts';
 import { importSeed } from '../src/seed/import-seed.ts';

@@ -3,7 +3,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { createGateway } from '../gateway/app.ts';
-import { settingsFromSeed } from '../src/auth/settings.ts';
+import { settingsFromSeed } from '../src/seed/seed-settings.ts';
 import { buildGraphQLSchema } from '../src/graphql/build-schema.ts';
 import { loadContentModel } from '../src/model/load.ts';
 import { importSeed } from '../src/seed/import-seed.ts';

@@ -95,7 +95,7 @@ export class Callers {
     const { model, store } = this.deps;
     const users = model.contentTypes.get(USER_UID)!;
     const user = async (id: number) => (await store.find(users.collectionName, { id }, { limit: 1 }))[0];
-    const caller = await authenticate(request.headers.get('authorization'), { model, settings, apiTokens: this.apiTokens, jwt: this.jwt, user });
+    const caller = await authenticate(request.headers.get('authorization'), { settings, apiTokens: this.apiTokens, jwt: this.jwt, user });
     exchange.role = caller.role.name;
     return { caller, settings, key: this.classKeyOf(settings, caller) };
   }

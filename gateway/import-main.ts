@@ -1,7 +1,8 @@
 // `npm run import`: schema folder + seed file (or `strapi export` archive) -> documents, indexes
 // and access settings in the MongoDB at MONGODB_URI (and an archive's files in the uploads
 // folder). Checks everything before connecting; exits non-zero on any failure.
-import { saveSettings, settingsFromSeed } from '../src/auth/settings.ts';
+import { saveSettings } from '../src/auth/settings.ts';
+import { settingsFromSeed } from '../src/seed/seed-settings.ts';
 import { ConfigurationError } from '../src/errors/errors.ts';
 import { loadContentModel } from '../src/model/load.ts';
 import type { ContentModel } from '../src/model/types.ts';

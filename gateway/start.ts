@@ -4,7 +4,8 @@
 // On MongoDB it listens at once and prepares in the background, retrying until the database answers.
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { dataVersion, loadSettings, saveSettings, settingsFromSeed, type AccessSettings } from '../src/auth/settings.ts';
+import { dataVersion, loadSettings, saveSettings, type AccessSettings } from '../src/auth/settings.ts';
+import { settingsFromSeed } from '../src/seed/seed-settings.ts';
 import { ConfigurationError } from '../src/errors/errors.ts';
 import { buildGraphQLSchema } from '../src/graphql/build-schema.ts';
 import { loadContentModel } from '../src/model/load.ts';

@@ -1,5 +1,6 @@
 // `npm run token` arguments and environment -> what to do with Strapi API tokens. Pure.
-import { API_TOKEN_TYPES, readPermission, type ApiTokenType } from '../src/auth/api-tokens.ts';
+import { looksLikeAction } from '../src/access/actions.ts';
+import { API_TOKEN_TYPES, type ApiTokenType } from '../src/auth/api-tokens.ts';
 import { ConfigurationError } from '../src/errors/errors.ts';
 import { DEFAULT_DATA_DIR } from './args.ts';
 
@@ -68,7 +69,7 @@ export function parseTokenArgs(argv: readonly string[], env: Readonly<Record<str
       const type = (one('--type') ?? 'read-only') as ApiTokenType;
       if (!API_TOKEN_TYPES.includes(type)) fail(`--type must be one of ${API_TOKEN_TYPES.join(', ')}; got ${type}`);
       const permissions = flags.get('--permission') ?? [];
-      for (const permission of permissions) if (!readPermission(permission)) fail(`--permission ${permission} is not a find, findOne, create, update or delete action (e.g. api::article.article.find)`);
+      for (const permission of permissions) if (!looksLikeAction(permission)) fail(`--permission ${permission} is not an action (e.g. api::article.article.find, api::article.article.create, plugin::upload.content-api.upload)`);
       if (type === 'custom' && permissions.length === 0) fail('a custom token needs at least one --permission');
       if (type !== 'custom' && permissions.length > 0) fail('--permission applies to custom tokens only');
       const duration = one('--duration') ?? 'unlimited';

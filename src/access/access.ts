@@ -2,7 +2,8 @@
 // permissions, API token types and scopes), and read, filter, sort or populate an attribute
 // (private and password attributes, and any rule added). Both protocols ask here, through the
 // request scope; nothing else decides.
-import type { Action, Role } from '../auth/roles.ts';
+import type { Role } from '../auth/roles.ts';
+import { contentAction, type ContentVerb } from './actions.ts';
 import { ConfigurationError } from '../errors/errors.ts';
 import type { Attribute, AttributeOwner, ContentModel } from '../model/types.ts';
 import { schemaHiddenAttributes, type AttributeRule } from './rules.ts';
@@ -11,8 +12,10 @@ import { schemaHiddenAttributes, type AttributeRule } from './rules.ts';
 export interface Access {
   /** The role's name, as rules and logs know it. */
   readonly role: string;
-  /** Whether the caller may run `action` on the content-type `uid`. */
-  may(action: Action, uid: string): boolean;
+  /** Whether the caller may do `verb` to the entries of the content-type `uid`. */
+  may(verb: ContentVerb, uid: string): boolean;
+  /** Whether the caller may run the action Strapi names so (`plugin::users-permissions.auth.callback`). */
+  allows(action: string): boolean;
   /** `owner`'s attribute `name` when the caller may read it (select, filter, sort, populate); undefined otherwise. */
   readable(owner: AttributeOwner, name: string): Attribute | undefined;
   /**
@@ -59,7 +62,8 @@ export class AccessPolicy {
     const { all, extra } = this.hiddenFrom(role.name);
     return {
       role: role.name,
-      may: (action, uid) => role.can(action, uid),
+      may: (verb, uid) => role.can(contentAction(uid, verb)),
+      allows: (action) => role.can(action),
       readable: (owner, name) => (all.get(owner.uid)?.has(name) ? undefined : owner.attributes.get(name)),
       view: extra.size === 0 ? (_owner, doc) => doc : (owner, doc) => {
         const names = extra.get(owner.uid) ?? NONE;
@@ -112,5 +116,10 @@ function refuseRequired(model: ContentModel, rule: AttributeRule, names: HiddenN
  * needs no `find` or `findOne`; every attribute, relation and populate rule still holds.
  */
 export function readingBack(access: Access, uid: string): Access {
-  return { ...access, may: (action, target) => (target === uid && (action === 'find' || action === 'findOne')) || access.may(action, target) };
+  const reads = new Set([contentAction(uid, 'find'), contentAction(uid, 'findOne')]);
+  return {
+    ...access,
+    may: (verb, target) => (target === uid && (verb === 'find' || verb === 'findOne')) || access.may(verb, target),
+    allows: (action) => reads.has(action) || access.allows(action),
+  };
 }

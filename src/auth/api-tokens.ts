@@ -2,9 +2,9 @@
 // project's API_TOKEN_SALT is stored (`accessKey`), with a type (read-only, full-access or custom
 // with its permissions) and an optional expiry. A bearer token -> its record -> the role it acts as.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { MEDIA_UID, type ContentModel } from '../model/types.ts';
+import { isReadAction } from '../access/actions.ts';
 import type { Store } from '../store/store.ts';
-import { ACTIONS, createRole, READ_ACTIONS, type Action, type Role, type RoleGrants } from './roles.ts';
+import { createRole, ruleRole, type Role } from './roles.ts';
 
 export const API_TOKEN_TYPES = ['read-only', 'full-access', 'custom'] as const;
 export type ApiTokenType = (typeof API_TOKEN_TYPES)[number];
@@ -36,39 +36,15 @@ export function accessKeyOf(token: string, salt: string): string {
 }
 
 /**
- * The content-type uid and action a permission names, as Strapi writes permissions
- * (`api::article.article.find`, `plugin::upload.content-api.findOne`), or undefined when it is
- * not an action a role grants.
+ * The role a token acts as, as Strapi's token types mean: full-access may run every action of the
+ * content API; read-only every action that reads (`…find`, `…findOne`); custom the actions its
+ * permissions name, nothing else.
  */
-export function readPermission(permission: string): { uid: string; action: Action } | undefined {
-  const dot = permission.lastIndexOf('.');
-  const action = permission.slice(dot + 1) as Action;
-  if (dot < 0 || !ACTIONS.includes(action)) return undefined;
-  const subject = permission.slice(0, dot);
-  return { uid: subject === 'plugin::upload.content-api' ? MEDIA_UID : subject, action };
-}
-
-/** Every grant a full-access token holds, and the reads a read-only token holds, on every content-type. */
-function everyGrant(model: ContentModel, actions: readonly Action[]): RoleGrants {
-  const every = [...model.contentTypes.keys()];
-  return Object.fromEntries(actions.map((action) => [action, every]));
-}
-
-/**
- * The role a token acts as, as Strapi's token types mean: read-only reads every content-type and
- * never writes; full-access reads and writes every one; custom does what its permissions name
- * (`<uid>.<action>`), nothing else.
- */
-export function tokenRole(token: ApiToken, model: ContentModel): Role {
+export function tokenRole(token: ApiToken): Role {
   const name = `api-token:${token.id}`;
-  if (token.type === 'full-access') return createRole(name, everyGrant(model, ACTIONS));
-  if (token.type === 'read-only') return createRole(name, everyGrant(model, READ_ACTIONS));
-  const grants: Record<Action, string[]> = { find: [], findOne: [], create: [], update: [], delete: [] };
-  for (const permission of token.permissions) {
-    const read = readPermission(permission);
-    if (read) grants[read.action].push(read.uid);
-  }
-  return createRole(name, grants);
+  if (token.type === 'full-access') return ruleRole(name, () => true);
+  if (token.type === 'read-only') return ruleRole(name, isReadAction);
+  return createRole(name, token.permissions);
 }
 
 export function isExpired(token: ApiToken, now: Date): boolean {

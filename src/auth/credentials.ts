@@ -7,7 +7,6 @@ import { digest, type AccessSettings } from './settings.ts';
 import { isExpired, tokenRole, type ApiTokenLookup } from './api-tokens.ts';
 import { looksLikeJwt, type JwtVerifier } from './jwt.ts';
 import { createRole, PUBLIC_ROLE, type Role } from './roles.ts';
-import type { ContentModel } from '../model/types.ts';
 
 export interface Caller {
   role: Role;
@@ -19,7 +18,6 @@ export interface Caller {
 }
 
 export interface CredentialSources {
-  model: ContentModel;
   settings: AccessSettings;
   /** Absent when API_TOKEN_SALT is not configured: Strapi API tokens are then not accepted. */
   apiTokens?: ApiTokenLookup;
@@ -32,8 +30,15 @@ export interface CredentialSources {
 
 const refused = () => new UnauthorizedError('Missing or invalid credentials');
 
+const rolesBySettings = new WeakMap<AccessSettings, Map<string, Role>>();
+
+/** The role of a type under these settings, made once per settings. */
 function roleOfType(type: string, settings: AccessSettings): Role {
-  return createRole(type, settings.roles[type] ?? {});
+  let roles = rolesBySettings.get(settings);
+  if (!roles) rolesBySettings.set(settings, (roles = new Map()));
+  let role = roles.get(type);
+  if (!role) roles.set(type, (role = createRole(type, settings.roles[type] ?? [])));
+  return role;
 }
 
 const anonymousBySettings = new WeakMap<AccessSettings, Caller>();
@@ -60,7 +65,7 @@ export async function authenticate(authorization: string | null, sources: Creden
     if (isExpired(apiToken, sources.now?.() ?? new Date())) throw refused();
     // Every read-only token acts alike, and every full-access one: each type is one class.
     const key = apiToken.type === 'custom' ? `api-token:${apiToken.id}` : `api-token:${apiToken.type}`;
-    return { role: tokenRole(apiToken, sources.model), kind: 'api-token', accessKey: key };
+    return { role: tokenRole(apiToken), kind: 'api-token', accessKey: key };
   }
 
   if (sources.jwt && looksLikeJwt(token)) {
@@ -70,7 +75,7 @@ export async function authenticate(authorization: string | null, sources: Creden
     if (!user || user.blocked === true) throw refused();
     // A user without a role may read nothing (Strapi fails such a request).
     const type = user.role === null || user.role === undefined ? undefined : settings.roleTypes[String(user.role)];
-    const role = type === undefined ? createRole('no-role', {}) : roleOfType(type, settings);
+    const role = type === undefined ? createRole('no-role', []) : roleOfType(type, settings);
     return { role, kind: 'user', user, accessKey: `role:${role.name}` };
   }
   throw refused();

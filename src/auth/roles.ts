@@ -1,30 +1,23 @@
-// Roles and their permissions: which content-types a caller may list (`find`), read by id
-// (`findOne`), create, update or delete. Built from the seed; asked by both protocols through the request context.
+// Roles and what they grant: a set of Strapi permission actions (src/access/actions.ts names
+// them), from the access settings; asked by both protocols through the request's access.
 
-export type Action = 'find' | 'findOne' | 'create' | 'update' | 'delete';
-
-/** Every action a role may grant, in Strapi's order. */
-export const ACTIONS: readonly Action[] = ['find', 'findOne', 'create', 'update', 'delete'];
-
-/** The actions that only read. */
-export const READ_ACTIONS: readonly Action[] = ['find', 'findOne'];
-
-/** A role as the seed declares it: per action, the content-type uids allowed. */
-export type RoleGrants = Partial<Record<Action, readonly string[]>>;
+/** A role as the access settings keep it: the actions it grants, by Strapi's names. */
+export type RoleGrants = readonly string[];
 
 export interface Role {
   name: string;
-  can(action: Action, uid: string): boolean;
+  /** Whether the role grants the action named (`api::article.article.find`). */
+  can(action: string): boolean;
 }
 
-export function createRole(name: string, grants: RoleGrants): Role {
-  const allowed = new Map<Action, Set<string>>(
-    ACTIONS.map((action) => [action, new Set(grants[action] ?? [])]),
-  );
-  return {
-    name,
-    can: (action, uid) => allowed.get(action)?.has(uid) ?? false,
-  };
+export function createRole(name: string, actions: Iterable<string>): Role {
+  const granted = new Set(actions);
+  return { name, can: (action) => granted.has(action) };
+}
+
+/** A role granting whatever `grants` says of each action (API tokens: every action, or every read). */
+export function ruleRole(name: string, grants: (action: string) => boolean): Role {
+  return { name, can: grants };
 }
 
 /** The role of a request that presents no credentials. */

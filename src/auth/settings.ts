@@ -1,12 +1,11 @@
-// Access settings: locales, roles (with the id of each role's entry) and the seed's own bearer
-// tokens. They come from the seed file and are kept in the store's `_settings` collection, so
-// gateways on MongoDB read what the importer wrote.
+// Access settings: locales, roles (the actions each grants, and the id of each role's entry) and
+// the seed's own bearer tokens. An import writes them (src/seed/seed-settings.ts) to the store's
+// `_settings` collection, so gateways on MongoDB read what the importer wrote.
 import { createHash, randomUUID } from 'node:crypto';
+import { DEFAULT_ROLE_ACTIONS, seedAction } from '../access/actions.ts';
 import { ConfigurationError } from '../errors/errors.ts';
-import type { Seed } from '../seed/parse-seed.ts';
-import { roleEntries } from '../seed/role-entries.ts';
 import type { Store } from '../store/store.ts';
-import { ACTIONS, type RoleGrants } from './roles.ts';
+import type { RoleGrants } from './roles.ts';
 
 /** Locales known to the gateway; `defaultLocale` answers requests that name none. */
 export interface LocaleSettings {
@@ -16,7 +15,7 @@ export interface LocaleSettings {
 
 export interface AccessSettings {
   locales: LocaleSettings;
-  /** Grants by role type (`public`, `authenticated`, …). */
+  /** The actions each role type (`public`, `authenticated`, …) grants. */
   roles: Record<string, RoleGrants>;
   /** Id of each role's entry -> its type: what a logged-in user's `role` points at. */
   roleTypes: Record<string, string>;
@@ -30,22 +29,6 @@ const DEFAULT_ROLE_TYPES: Readonly<Record<string, string>> = { 1: 'authenticated
 export const digest = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export const SETTINGS_COLLECTION = '_settings';
-
-export function settingsFromSeed(seed: Seed): AccessSettings {
-  const defaultLocale = seed.locales.find((l) => l.isDefault)?.code ?? seed.locales[0]?.code ?? 'en';
-  const roles = Object.fromEntries(Object.entries(seed.roles).map(([type, role]) => [type, grantsOf(role)]));
-  return {
-    locales: { codes: seed.locales.map((l) => l.code), defaultLocale },
-    roles,
-    roleTypes: Object.fromEntries([...roleEntries(seed.roles).ids].map(([type, id]) => [String(id), type])),
-    tokens: Object.fromEntries(Object.entries(seed.tokens).map(([token, role]) => [digest(token), role])),
-  };
-}
-
-/** A role's grants alone, every action it lists (its id, name and description are the role entry's). */
-function grantsOf(role: RoleGrants): RoleGrants {
-  return Object.fromEntries(ACTIONS.filter((action) => role[action] !== undefined).map((action) => [action, role[action]]));
-}
 
 /**
  * Saved last by every import, with a new `version`: the settings document is also the data's
@@ -68,7 +51,7 @@ export async function loadVersionedSettings(store: Store): Promise<VersionedSett
   }
   const settings = JSON.parse(String(doc.settings)) as AccessSettings;
   return {
-    settings: { ...settings, roleTypes: settings.roleTypes ?? { ...DEFAULT_ROLE_TYPES } },
+    settings: { ...settings, roles: currentRoles(settings.roles), roleTypes: settings.roleTypes ?? { ...DEFAULT_ROLE_TYPES } },
     version: typeof doc.version === 'string' ? doc.version : String(doc.settings),
   };
 }
@@ -82,4 +65,19 @@ export async function dataVersion(store: Store): Promise<string | undefined> {
   const [doc] = await store.find(SETTINGS_COLLECTION, { id: 1 }, { projection: { version: 1, settings: 1 } });
   if (!doc) return undefined;
   return typeof doc.version === 'string' ? doc.version : String(doc.settings);
+}
+
+/** A role as settings saved before actions had names kept it: content-type uids per verb. */
+type VerbGrants = Readonly<Record<string, readonly string[]>>;
+
+/**
+ * Roles as this release keeps them: settings saved by an earlier one list uids per verb, which
+ * become actions; Strapi's own roles then also get what users-permissions grants them.
+ */
+function currentRoles(roles: Record<string, RoleGrants | VerbGrants>): Record<string, RoleGrants> {
+  return Object.fromEntries(Object.entries(roles).map(([type, grants]) => {
+    if (Array.isArray(grants)) return [type, grants as RoleGrants];
+    const actions = Object.entries(grants as VerbGrants).flatMap(([verb, subjects]) => subjects.map((subject) => seedAction(subject, verb)));
+    return [type, [...new Set([...(DEFAULT_ROLE_ACTIONS[type] ?? []), ...actions])]];
+  }));
 }

@@ -31,7 +31,8 @@ import {
 } from '../model/naming.ts';
 import { hasRootQueries, type AttributeOwner, type ContentModel } from '../model/types.ts';
 import { UNMEASURED, listKey, type Cardinality } from '../store/cardinality.ts';
-import { GRAPHQL_LIMITS, pageWindow, type PaginationArg } from './query/pagination.ts';
+import { ValidationError } from '../errors/errors.ts';
+import { GRAPHQL_LIMITS, pageWindow, type PaginationArg } from '../query/pagination.ts';
 
 /** What a list without a page size (a repeatable component's items, a dynamic zone) is assumed to hold. */
 export const UNPAGED_LIST_BOUND = GRAPHQL_LIMITS.maxPageSize;
@@ -202,5 +203,22 @@ class CostWalk {
     } catch {
       return GRAPHQL_LIMITS.defaultPageSize;
     }
+  }
+}
+
+/**
+ * @throws ValidationError when the operation could answer more than `maxEntries` entries.
+ * The estimate stops counting just past the limit, so a hostile document costs little to refuse.
+ */
+export function checkEntryBudget(
+  schema: GraphQLSchema, costs: CostModel, maxEntries: number,
+  document: DocumentNode, variables: Record<string, unknown> | undefined, operationName?: string | null,
+): void {
+  const { entries } = estimateCost(schema, costs, document, variables ?? {}, operationName, maxEntries);
+  if (entries > maxEntries) {
+    throw new ValidationError(
+      `This request's answer could hold ${entries} entries or more, past the limit of ${maxEntries} (maxEntries): ask for smaller pages or fewer nested relations`,
+      { limit: 'maxEntries', maxEntries, estimate: entries },
+    );
   }
 }

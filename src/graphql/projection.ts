@@ -6,9 +6,8 @@
 import { type DocumentNode, type GraphQLSchema, TypeInfo, visit, visitWithTypeInfo } from 'graphql';
 import { type Attribute, type ContentModel, assertNever, isScalar } from '../model/types.ts';
 import { entityName, typeName } from '../model/naming.ts';
+import type { Projections } from '../query/projection.ts';
 
-/** Collection name -> inclusion projection. A collection absent from it is read whole. */
-export type Projections = ReadonlyMap<string, Record<string, 1>>;
 
 /** Fields every entry document keeps beside its attributes (docs/storage.md). */
 const ENTRY_FIELDS = ['id', 'createdAt', 'updatedAt', 'publishedAt', 'locale', 'localizations'];

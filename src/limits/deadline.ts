@@ -1,6 +1,6 @@
 // A request's deadline: it passes when the time allowed has passed or the client went away. The
 // store, the loaders and serialisation check it, so abandoned work stops early. It only knows
-// time (pacing a large answer is src/graphql/pacing.ts's). It keeps its own state and listeners
+// time (pacing a large answer is src/query/pacing.ts's). It keeps its own state and listeners
 // (an AbortController per request costs more than the rest of a small request's bookkeeping);
 // `signal` makes one for code that wants an AbortSignal.
 import { ServiceUnavailableError } from '../errors/errors.ts';

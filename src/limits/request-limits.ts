@@ -3,8 +3,7 @@
 // and of its filters and sorts. Each refusal is a ValidationError naming the limit passed.
 import { Kind, TypeInfo, valueFromASTUntyped, visit, visitWithTypeInfo, type DocumentNode, type GraphQLSchema } from 'graphql';
 import { ValidationError } from '../errors/errors.ts';
-import { estimateCost, type CostModel } from '../graphql/cost.ts';
-import { checkFilterSize, distinctSortKeys } from '../graphql/query/input-limits.ts';
+import { checkFilterSize, distinctSortKeys } from './input-sizes.ts';
 
 export interface RequestLimits {
   /** Most entries, component items and media files one request's answer may hold. */
@@ -51,23 +50,6 @@ export const DEFAULT_REQUEST_LIMITS: RequestLimits = {
   maxVariablesValues: 5_000,
   timeoutMs: 5_000,
 };
-
-/**
- * @throws ValidationError when the operation could answer more than `maxEntries` entries.
- * The estimate stops counting just past the limit, so a hostile document costs little to refuse.
- */
-export function checkEntryBudget(
-  schema: GraphQLSchema, costs: CostModel, maxEntries: number,
-  document: DocumentNode, variables: Record<string, unknown> | undefined, operationName?: string | null,
-): void {
-  const { entries } = estimateCost(schema, costs, document, variables ?? {}, operationName, maxEntries);
-  if (entries > maxEntries) {
-    throw new ValidationError(
-      `This request's answer could hold ${entries} entries or more, past the limit of ${maxEntries} (maxEntries): ask for smaller pages or fewer nested relations`,
-      { limit: 'maxEntries', maxEntries, estimate: entries },
-    );
-  }
-}
 
 /**
  * @throws ValidationError when GraphQL variables nest deeper or hold more values than allowed:

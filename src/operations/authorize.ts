@@ -1,15 +1,11 @@
 // The first step of every operation: may this caller run it? Asks the access module; a refusal is
 // Strapi's 403 `Forbidden`, the same for both protocols.
 import { ForbiddenError } from '../errors/errors.ts';
-import { requiredPermission, type Operation } from './operation.ts';
+import { requiredAction, type Operation } from './operation.ts';
 import type { RequestBase } from './scope.ts';
 
 /** @throws ForbiddenError when the caller may not run `operation` (`me` without a logged-in user included). */
 export function authorize(scope: Pick<RequestBase, 'access' | 'self' | 'user'>, operation: Operation): void {
-  if (operation.action === 'me') {
-    if (!scope.user) throw new ForbiddenError('Forbidden');
-    return;
-  }
-  const permission = requiredPermission(operation, scope.self);
-  if (permission && !scope.access.may(permission, operation.type.uid)) throw new ForbiddenError('Forbidden');
+  if (operation.action === 'me' && !scope.user) throw new ForbiddenError('Forbidden');
+  if (!scope.access.allows(requiredAction(operation, scope.self))) throw new ForbiddenError('Forbidden');
 }

@@ -1,7 +1,7 @@
 // `findOne`: one entry by id, or a single type's entry in one locale; drafts only in the preview
 // state. An id that names nothing (or no integer) is no entry, not an error.
 import { ValidationError } from '../errors/errors.ts';
-import { and, localeFilter, publicationFilter } from '../graphql/query/read.ts';
+import { and, localeFilter, publicationFilter } from '../query/read.ts';
 import { collectionQueryField, singleQueryField } from '../model/naming.ts';
 import type { ContentType } from '../model/types.ts';
 import type { Doc } from '../store/store.ts';

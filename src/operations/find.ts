@@ -1,9 +1,9 @@
 // `find`: one page of a content-type's entries matching the caller's filters, in the live or
 // preview state and one locale (or all); one store query, and one count when the total is asked.
-import { compileFilters } from '../graphql/query/filters.ts';
-import { pageCount, pageWindow, type PageWindow } from '../graphql/query/pagination.ts';
-import { and, filterScope, localeFilter, publicationFilter, readEntries } from '../graphql/query/read.ts';
-import { planSort } from '../graphql/query/sort.ts';
+import { compileFilters } from '../query/filters.ts';
+import { pageCount, pageWindow, type PageWindow } from '../query/pagination.ts';
+import { and, filterScope, localeFilter, publicationFilter, readEntries } from '../query/read.ts';
+import { planSort } from '../query/sort.ts';
 import type { ContentType } from '../model/types.ts';
 import type { Doc } from '../store/store.ts';
 import type { FindInput } from './operation.ts';

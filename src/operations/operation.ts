@@ -1,10 +1,10 @@
 // The operations both protocols run: a typed request on one content-type (or on the caller's own
 // user), whatever protocol it came by. REST routes and GraphQL root fields translate into these;
 // run.ts executes them. Writes (`create`, `update`, `delete`, `publish`) join this union.
-import type { Action } from '../auth/roles.ts';
+import { contentAction, PLUGIN_ACTIONS } from '../access/actions.ts';
 import { USER_UID, type ContentType } from '../model/types.ts';
-import type { PaginationArg } from '../graphql/query/pagination.ts';
-import type { PublicationState } from '../graphql/query/read.ts';
+import type { PaginationArg } from '../query/pagination.ts';
+import type { PublicationState } from '../query/read.ts';
 
 /** A page of entries: `GET /api/articles`, `articles(...)`. */
 export interface FindInput {
@@ -70,24 +70,26 @@ export type Operation =
   | { readonly action: 'me' };
 
 /**
- * The permission an operation needs, or undefined for none: reading a single type is its `find`;
- * reading the entry REST's `/api/users/me` names is the caller's own, and needs none.
+ * The action an operation needs, by Strapi's name (src/access/actions.ts): reading a single type is
+ * its `find`; the logged-in user's own entry (`me`, and REST's `/api/users/me`, read by its id) is
+ * `plugin::users-permissions.user.me`.
  */
-export function requiredPermission(operation: Operation, self?: number): Action | undefined {
+export function requiredAction(operation: Operation, self?: number): string {
   switch (operation.action) {
     case 'find':
-      return 'find';
+      return contentAction(operation.type.uid, 'find');
     case 'findOne':
-      if (operation.type.kind === 'singleType') return 'find';
-      return self !== undefined && Number(operation.input.id) === self && operation.type.uid === USER_UID ? undefined : 'findOne';
+      if (operation.type.kind === 'singleType') return contentAction(operation.type.uid, 'find');
+      if (self !== undefined && Number(operation.input.id) === self && operation.type.uid === USER_UID) return PLUGIN_ACTIONS.user.me;
+      return contentAction(operation.type.uid, 'findOne');
     case 'create':
     case 'createLocalization':
-      return 'create';
+      return contentAction(operation.type.uid, 'create');
     case 'update':
-      return 'update';
+      return contentAction(operation.type.uid, 'update');
     case 'delete':
-      return 'delete';
+      return contentAction(operation.type.uid, 'delete');
     case 'me':
-      return undefined;
+      return PLUGIN_ACTIONS.user.me;
   }
 }

@@ -4,15 +4,15 @@
 // deadline and narrowed to the document's fields, and the request's own DataLoaders).
 import type { Access } from '../access/access.ts';
 import type { LocaleSettings } from '../auth/settings.ts';
-import { createLoaders, type Loaders } from '../graphql/loaders.ts';
-import { Pacing } from '../graphql/pacing.ts';
-import type { Projections } from '../graphql/projection.ts';
-import type { PublicationState } from '../graphql/query/read.ts';
+import { createLoaders, type Loaders } from '../query/loaders.ts';
+import { Pacing } from '../query/pacing.ts';
+import type { PublicationState } from '../query/read.ts';
 import { Deadline } from '../limits/deadline.ts';
 import type { ContentModel } from '../model/types.ts';
 import type { CollectionReads } from '../store/collection-reads.ts';
 import { withDeadline } from '../store/deadline-store.ts';
 import type { Doc, ReadStore } from '../store/store.ts';
+import { withProjections, type Projections } from '../query/projection.ts';
 import type { Writer } from './write/writer.ts';
 
 /** What a request brings, read once at the edge. */
@@ -67,16 +67,4 @@ export function createScope(base: RequestBase, projections?: Projections, public
   const store = withDeadline(projections ? withProjections(base.store, projections) : base.store, base.deadline);
   const loaders = createLoaders(base.model, store, base.access, { schedule: base.pacing.schedule, publicationState });
   return Object.freeze({ ...base, store, loaders, publicationState });
-}
-
-/** Finds that name no projection of their own read only the fields the document needs. */
-function withProjections(store: ReadStore, projections: Projections): ReadStore {
-  return {
-    find: (collection, filter, options) => {
-      const projection = options?.projection ? undefined : projections.get(collection);
-      return store.find(collection, filter, projection ? { ...options, projection } : options);
-    },
-    count: (collection, filter) => store.count(collection, filter),
-    aggregate: (collection, pipeline) => store.aggregate(collection, pipeline),
-  };
 }

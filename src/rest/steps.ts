@@ -3,9 +3,9 @@
 import { execute } from 'graphql';
 import { ApplicationError, NotFoundError, ValidationError } from '../errors/errors.ts';
 import { originalError } from '../errors/map.ts';
-import { costModel } from '../graphql/cost.ts';
+import { checkEntryBudget, costModel } from '../graphql/cost.ts';
 import type { Deadline } from '../limits/deadline.ts';
-import { DEFAULT_REQUEST_LIMITS, checkEntryBudget } from '../limits/request-limits.ts';
+import { DEFAULT_REQUEST_LIMITS } from '../limits/request-limits.ts';
 import type { RequestScope } from '../operations/scope.ts';
 import type { GraphQLSchema } from 'graphql';
 import type { DocumentCompiler } from '../graphql/compile.ts';

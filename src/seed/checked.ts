@@ -1,8 +1,7 @@
 // The seed after validation against the model: values already in their stored form, component
 // items waiting only for ids. Produced by `validate-seed.ts`, read by `build-documents.ts`.
 import type { ApiToken } from '../auth/api-tokens.ts';
-import type { RoleGrants } from '../auth/roles.ts';
-import type { SeedLocale } from './parse-seed.ts';
+import type { SeedLocale, SeedRole } from './parse-seed.ts';
 
 /** A component item (single, repeatable or dynamic-zone) before it has an id. */
 export interface CheckedItem {
@@ -42,7 +41,7 @@ export interface CheckedSeed {
   apiTokens: readonly ApiToken[];
   locales: readonly SeedLocale[];
   defaultLocale: string;
-  roles: Readonly<Record<string, RoleGrants>>;
+  roles: Readonly<Record<string, SeedRole>>;
   tokens: Readonly<Record<string, string>>;
   /** Entries by content-type uid; media rows under `plugin::upload.file`. */
   entries: ReadonlyMap<string, readonly CheckedEntry[]>;

@@ -1,6 +1,5 @@
 // Seed JSON (`unknown`) -> a Seed whose outer shape is checked: locales, roles, API tokens, media
 // rows and entries by uid. Attribute values are checked against the model in `validate-seed.ts`.
-import { ACTIONS, type Action, type RoleGrants } from '../auth/roles.ts';
 import { describe, isRecord, Problems } from '../model/problems.ts';
 
 export interface SeedLocale {
@@ -18,13 +17,17 @@ export interface SeedEntry {
 }
 
 /**
- * A users-permissions role, keyed by its `type` (`public`, `authenticated`, or a custom one): the
- * content-types it may read and write, per action, and optionally the id, name and description of its entry.
+ * A users-permissions role, keyed by its `type` (`public`, `authenticated`, or a custom one): what
+ * it grants, as the file says it (`find: ["api::article.article"]`: per verb, the subjects it
+ * applies to; src/access/actions.ts spells them as actions), and optionally the id, name and
+ * description of its entry.
  */
-export interface SeedRole extends RoleGrants {
+export interface SeedRole {
   id?: number;
   name?: string;
   description?: string;
+  /** Verb -> subjects (content-type uids, or a plugin's controller: `plugin::users-permissions.auth`). */
+  grants: Readonly<Record<string, readonly string[]>>;
 }
 
 /**
@@ -118,7 +121,7 @@ function parseLocales(raw: unknown, problems: Problems): SeedLocale[] {
 }
 
 const ROLE_KEYS = ['id', 'name', 'description'];
-const ROLE_SHAPE = [...ACTIONS, ...ROLE_KEYS].map((key) => `${key}?`).join(', ');
+const ROLE_SHAPE = '<verb>: [<uid>, …], id?, name?, description?';
 
 function parseRoles(raw: unknown, problems: Problems): Record<string, SeedRole> {
   if (raw === undefined) return {};
@@ -132,24 +135,23 @@ function parseRoles(raw: unknown, problems: Problems): Record<string, SeedRole> 
       problems.add(`role "${name}": expected { ${ROLE_SHAPE} }, with lists of content-type uids`);
       continue;
     }
-    const parsed: SeedRole = {};
-    for (const [action, uids] of Object.entries(grants)) {
-      if (ROLE_KEYS.includes(action)) {
-        parseRoleKey(name, action, uids, parsed, problems);
-      } else if (!ACTIONS.includes(action as Action)) {
-        problems.add(`role "${name}": unknown key "${action}" (expected ${[...ACTIONS, ...ROLE_KEYS].join(', ')})`);
-      } else if (!Array.isArray(uids) || uids.some((uid) => typeof uid !== 'string')) {
-        problems.add(`role "${name}": "${action}" must be an array of content-type uids`);
+    const parsed: SeedRole = { grants: {} };
+    const verbs: Record<string, readonly string[]> = {};
+    for (const [verb, subjects] of Object.entries(grants)) {
+      if (ROLE_KEYS.includes(verb)) {
+        parseRoleKey(name, verb, subjects, parsed, problems);
+      } else if (!Array.isArray(subjects) || subjects.some((subject) => typeof subject !== 'string')) {
+        problems.add(`role "${name}": "${verb}" must be an array of content-type uids (or a plugin's controller, e.g. "plugin::users-permissions.auth")`);
       } else {
-        parsed[action as Action] = uids as string[];
+        verbs[verb] = subjects as string[];
       }
     }
-    roles[name] = parsed;
+    roles[name] = { ...parsed, grants: verbs };
   }
   return roles;
 }
 
-function parseRoleKey(role: string, key: string, value: unknown, into: SeedRole, problems: Problems): void {
+function parseRoleKey(role: string, key: string, value: unknown, into: Omit<SeedRole, 'grants'>, problems: Problems): void {
   if (key === 'id') {
     if (typeof value === 'number' && Number.isSafeInteger(value) && value > 0) into.id = value;
     else problems.add(`role "${role}": "id" must be a positive integer; got ${describe(value)}`);

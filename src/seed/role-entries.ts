@@ -1,7 +1,7 @@
 // The seed's `roles` -> entries of users-permissions' role and permission content-types, as a
-// Strapi database holds them: Strapi's default ids and names, one permission per granted action.
-import { ACTIONS } from '../auth/roles.ts';
-import { MEDIA_UID } from '../model/types.ts';
+// Strapi database holds them: Strapi's default ids and names, one permission per granted action
+// (users-permissions' own defaults for Strapi's two roles included, as its bootstrap creates them).
+import { DEFAULT_ROLE_ACTIONS, seedAction } from '../access/actions.ts';
 import type { SeedEntry, SeedRole } from './parse-seed.ts';
 
 /** The two roles every Strapi project has, with the ids, names and descriptions Strapi gives them. */
@@ -10,9 +10,10 @@ const STRAPI_ROLES: Readonly<Record<string, { id: number; name: string; descript
   public: { id: 2, name: 'Public', description: 'Default role given to unauthenticated user.' },
 };
 
-/** The action a permission entry names for `action` on `uid`, as Strapi writes it. */
-export function permissionAction(uid: string, action: string): string {
-  return uid === MEDIA_UID ? `plugin::upload.content-api.${action}` : `${uid}.${action}`;
+/** Every action a role of `type` grants: users-permissions' defaults for it, then what the seed names. */
+export function roleActions(type: string, role: SeedRole | undefined): string[] {
+  const named = Object.entries(role?.grants ?? {}).flatMap(([verb, subjects]) => subjects.map((subject) => seedAction(subject, verb)));
+  return [...new Set([...(DEFAULT_ROLE_ACTIONS[type] ?? []), ...named])];
 }
 
 export interface RoleEntries {
@@ -22,13 +23,8 @@ export interface RoleEntries {
   ids: ReadonlyMap<string, number>;
 }
 
-/**
- * Role entries for `authenticated`, `public` and every type the seed names (ids given are kept;
- * Strapi's defaults otherwise, then the next free ids in order), and a permission entry per
- * granted content-type action.
- */
-export function roleEntries(roles: Readonly<Record<string, SeedRole>>): RoleEntries {
-  const types = [...new Set([...Object.keys(STRAPI_ROLES), ...Object.keys(roles)])];
+/** Role type -> id: ids given are kept; Strapi's defaults otherwise, then the next free ids in order. */
+function roleIds(types: readonly string[], roles: Readonly<Record<string, SeedRole>>): Map<string, number> {
   const taken = new Set(types.map((type) => roles[type]?.id).filter((id): id is number => id !== undefined));
   const ids = new Map<string, number>();
   for (const type of types) {
@@ -40,20 +36,27 @@ export function roleEntries(roles: Readonly<Record<string, SeedRole>>): RoleEntr
   }
   let next = Math.max(0, ...taken);
   for (const type of types) if (!ids.has(type)) ids.set(type, ++next);
+  return ids;
+}
 
+/**
+ * Role entries for `authenticated`, `public` and every type the seed names, and a permission
+ * entry per action each grants.
+ */
+export function roleEntries(roles: Readonly<Record<string, SeedRole>>): RoleEntries {
+  const types = [...new Set([...Object.keys(STRAPI_ROLES), ...Object.keys(roles)])];
+  const ids = roleIds(types, roles);
   const permissions: SeedEntry[] = [];
   const roleList = types.map((type, index): SeedEntry => {
-    const role = roles[type] ?? {};
+    const role = roles[type];
     const id = ids.get(type)!;
-    for (const action of ACTIONS) {
-      for (const uid of role[action] ?? []) {
-        permissions.push({ index: permissions.length, id: permissions.length + 1, values: { action: permissionAction(uid, action), role: id } });
-      }
+    for (const action of roleActions(type, role)) {
+      permissions.push({ index: permissions.length, id: permissions.length + 1, values: { action, role: id } });
     }
     return {
       index,
       id,
-      values: { name: role.name ?? STRAPI_ROLES[type]?.name ?? type, description: role.description ?? STRAPI_ROLES[type]?.description ?? '', type },
+      values: { name: role?.name ?? STRAPI_ROLES[type]?.name ?? type, description: role?.description ?? STRAPI_ROLES[type]?.description ?? '', type },
     };
   });
   return { roles: roleList, permissions, ids };

@@ -4,8 +4,8 @@ import { describe, Problems } from '../model/problems.ts';
 import { MEDIA_UID, PERMISSION_UID, ROLE_UID, type ContentModel, type ContentType } from '../model/types.ts';
 import { checkFields } from './check-fields.ts';
 import type { CheckedEntry, CheckedSeed } from './checked.ts';
-import { accessKeyOf, readPermission, type ApiToken } from '../auth/api-tokens.ts';
-import { ACTIONS } from '../auth/roles.ts';
+import { isKnownAction, knownActions, seedAction } from '../access/actions.ts';
+import { accessKeyOf, type ApiToken } from '../auth/api-tokens.ts';
 import type { Seed, SeedApiToken, SeedEntry } from './parse-seed.ts';
 import { roleEntries } from './role-entries.ts';
 import { storedDateTime } from './scalar-values.ts';
@@ -54,16 +54,7 @@ export function validateSeed(model: ContentModel, seed: Seed, title = 'Invalid s
     if (contentType.kind === 'singleType') checkSingleType(contentType, entries, problems);
     checkOneSidedLinks(contentType, entries, problems);
   }
-  for (const [role, grants] of Object.entries(seed.roles)) {
-    // Only the grants: a role's id, name and description are not lists of uids.
-    for (const action of ACTIONS) {
-      for (const uid of grants[action] ?? []) {
-        if (!model.contentTypes.has(uid)) {
-          problems.add(`role "${role}": ${action} names unknown content-type "${uid}" (known: ${[...model.contentTypes.keys()].join(', ')})`);
-        }
-      }
-    }
-  }
+  checkRoles(model, seed, problems);
   const apiTokens = checkApiTokens(model, seed.apiTokens, options, problems);
   problems.throwIfAny(title);
   return { locales: seed.locales, defaultLocale, roles: seed.roles, tokens: seed.tokens, apiTokens, entries: checked };
@@ -82,10 +73,7 @@ function checkApiTokens(model: ContentModel, tokens: readonly SeedApiToken[], op
       problems.add(`${at}: a token given in plain needs API_TOKEN_SALT, to be kept as Strapi keeps it (or give its "accessKey")`);
     }
     for (const permission of token.permissions) {
-      const read = readPermission(permission);
-      if (!read || !model.contentTypes.has(read.uid)) {
-        problems.add(`${at}: permission "${permission}" is not ${ACTIONS.join(', ')} of a content-type of the model`);
-      }
+      if (!isKnownAction(permission, apiTypes(model))) problems.add(`${at}: permission "${permission}" is not an action of this model${closest(permission, model)}`);
     }
     return {
       id,
@@ -226,4 +214,33 @@ function checkOneSidedLinks(contentType: ContentType, entries: readonly CheckedE
       }
     }
   }
+}
+
+/** The model's own content-types, which roles are granted verbs on (`api::article.article.find`). */
+function apiTypes(model: ContentModel): ReadonlySet<string> {
+  return new Set([...model.contentTypes.keys()].filter((uid) => uid.startsWith('api::')));
+}
+
+/** Each role's grants name actions of this model or of the plugins' content APIs (a typo is refused by name). */
+function checkRoles(model: ContentModel, seed: Seed, problems: Problems): void {
+  for (const [role, { grants }] of Object.entries(seed.roles)) {
+    for (const [verb, subjects] of Object.entries(grants)) {
+      for (const subject of subjects) {
+        const action = seedAction(subject, verb);
+        if (isKnownAction(action, apiTypes(model))) continue;
+        if (!model.contentTypes.has(subject) && !knownActions(apiTypes(model)).some((known) => known.startsWith(`${action.slice(0, action.lastIndexOf('.'))}.`))) {
+          problems.add(`role "${role}": ${verb} names unknown content-type "${subject}" (known: ${[...model.contentTypes.keys()].join(', ')})`);
+        } else {
+          problems.add(`role "${role}": "${verb}" of "${subject}" grants ${action}, which is not an action of this model${closest(action, model)}`);
+        }
+      }
+    }
+  }
+}
+
+/** `; did you mean …` naming the known actions of the same subject, or nothing. */
+function closest(action: string, model: ContentModel): string {
+  const subject = action.slice(0, action.lastIndexOf('.') + 1);
+  const same = knownActions(apiTypes(model)).filter((known) => known.startsWith(subject));
+  return same.length > 0 ? ` (its actions: ${same.join(', ')})` : '';
 }

@@ -3,7 +3,7 @@
 // JWT_SECRET acting as the user's role, and `me`. A wrong, expired or malformed credential is a 401.
 import { SignJWT } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { accessKeyOf, readPermission } from '../../src/auth/api-tokens.ts';
+import { accessKeyOf } from '../../src/auth/api-tokens.ts';
 import { graphqlRequest, modelGateway, restRequest, type TestGateway } from '../support/test-gateway.ts';
 
 const SALT = 'test-api-token-salt';
@@ -95,15 +95,5 @@ describe('API tokens as Strapi keeps them', () => {
     const [record] = await subject.store.find('strapi_api_tokens', { name: 'reader' });
     expect(record.accessKey).toBe(accessKeyOf('read-only-token-0123456789abcdef', SALT));
     expect(JSON.stringify(await subject.store.find('strapi_api_tokens', {}))).not.toContain('read-only-token');
-  });
-
-  it.each([
-    ['api::article.article.find', { uid: 'api::article.article', action: 'find' }],
-    ['plugin::upload.content-api.findOne', { uid: 'plugin::upload.file', action: 'findOne' }],
-    ['plugin::users-permissions.user.find', { uid: 'plugin::users-permissions.user', action: 'find' }],
-    ['api::article.article.create', { uid: 'api::article.article', action: 'create' }],
-    ['nonsense', undefined],
-  ])('reads the permission %s', (permission, expected) => {
-    expect(readPermission(permission)).toEqual(expected);
   });
 });

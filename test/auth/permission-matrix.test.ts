@@ -9,7 +9,7 @@ import { SignJWT } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Callers } from '../../gateway/callers.ts';
 import type { Exchange } from '../../gateway/http/pipeline.ts';
-import type { Action } from '../../src/auth/roles.ts';
+import type { ContentVerb as Action } from '../../src/access/actions.ts';
 import { ForbiddenError, UnauthorizedError } from '../../src/errors/errors.ts';
 import { authorize } from '../../src/operations/authorize.ts';
 import type { Operation } from '../../src/operations/operation.ts';

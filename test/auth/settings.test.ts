@@ -2,8 +2,10 @@
 // grants (reads and writes) survives the round trip, so gateways reading the store grant the same;
 // the demo seed grants writes to its editors only.
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_ROLE_ACTIONS, contentAction } from '../../src/access/actions.ts';
 import { createRole } from '../../src/auth/roles.ts';
-import { loadSettings, saveSettings, settingsFromSeed } from '../../src/auth/settings.ts';
+import { loadSettings, saveSettings, SETTINGS_COLLECTION } from '../../src/auth/settings.ts';
+import { settingsFromSeed } from '../../src/seed/seed-settings.ts';
 import { loadSeedFile } from '../../src/seed/load-seed.ts';
 import { parseSeed } from '../../src/seed/parse-seed.ts';
 import { EmbeddedStore } from '../../src/store/embedded-store.ts';
@@ -19,8 +21,19 @@ describe('access settings in the store', () => {
     await saveSettings(store, settingsFromSeed(parseSeed({ roles: ROLES })));
     const { roles } = await loadSettings(store);
     expect(roles).toEqual({
-      public: { find: ['api::lead.lead'], create: ['api::lead.lead'] },
-      editor: { findOne: ['api::page.page'], update: ['api::page.page'], delete: ['api::page.page'] },
+      authenticated: DEFAULT_ROLE_ACTIONS.authenticated,
+      public: [...DEFAULT_ROLE_ACTIONS.public, 'api::lead.lead.find', 'api::lead.lead.create'],
+      editor: ['api::page.page.findOne', 'api::page.page.update', 'api::page.page.delete'],
+    });
+  });
+
+  it('read settings an earlier release saved (uids per verb) as actions, with users-permissions\' defaults for Strapi\'s roles', async () => {
+    const store = new EmbeddedStore();
+    const earlier = { locales: { codes: ['en'], defaultLocale: 'en' }, roles: { public: { find: ['api::lead.lead', 'plugin::upload.file'] }, editor: { update: ['api::page.page'] } }, roleTypes: {}, tokens: {} };
+    await store.upsertMany(SETTINGS_COLLECTION, [{ id: 1, settings: JSON.stringify(earlier), version: 'v1' }]);
+    expect((await loadSettings(store)).roles).toEqual({
+      public: [...DEFAULT_ROLE_ACTIONS.public, 'api::lead.lead.find', 'plugin::upload.content-api.find'],
+      editor: ['api::page.page.update'],
     });
   });
 
@@ -32,7 +45,7 @@ describe('access settings in the store', () => {
   ] as const)('let the %s role %s %s: %s', async (role, action, uid, allowed) => {
     const store = new EmbeddedStore();
     await saveSettings(store, settingsFromSeed(parseSeed({ roles: ROLES })));
-    expect(createRole(role, (await loadSettings(store)).roles[role]).can(action, uid)).toBe(allowed);
+    expect(createRole(role, (await loadSettings(store)).roles[role]).can(contentAction(uid, action))).toBe(allowed);
   });
 });
 
@@ -47,7 +60,7 @@ describe('the demo seed (schema/seed.json)', () => {
     ['editor', 'delete', 'plugin::users-permissions.user', false],
   ] as const)('lets the %s role %s %s: %s', async (role, action, uid, allowed) => {
     const settings = settingsFromSeed(await loadSeedFile('schema/seed.json'));
-    expect(createRole(role, settings.roles[role]).can(action, uid)).toBe(allowed);
+    expect(createRole(role, settings.roles[role]).can(contentAction(uid, action))).toBe(allowed);
   });
 
   it('gives its API token to the editor role', async () => {

@@ -11,7 +11,7 @@ import { writeDataset } from '../../bench/dataset/write.ts';
 import { BENCH_SCHEMA } from '../../bench/processes/gateway-process.ts';
 import { countEntries, SCENARIOS } from '../../bench/scenarios.ts';
 import { countStoreQueries } from '../../bench/store-queries.ts';
-import { settingsFromSeed } from '../../src/auth/settings.ts';
+import { settingsFromSeed } from '../../src/seed/seed-settings.ts';
 import { buildGraphQLSchema } from '../../src/graphql/build-schema.ts';
 import { loadContentModel } from '../../src/model/load.ts';
 import { importSeed } from '../../src/seed/import-seed.ts';

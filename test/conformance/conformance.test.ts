@@ -4,7 +4,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGateway, type Gateway } from '../../gateway/app.ts';
-import { saveSettings, settingsFromSeed } from '../../src/auth/settings.ts';
+import { saveSettings } from '../../src/auth/settings.ts';
+import { settingsFromSeed } from '../../src/seed/seed-settings.ts';
 import { buildGraphQLSchema } from '../../src/graphql/build-schema.ts';
 import { loadContentModel } from '../../src/model/load.ts';
 import { importSeed } from '../../src/seed/import-seed.ts';

@@ -15,7 +15,8 @@ import { parseGatewayArgs, type GatewayConfig } from '../../gateway/args.ts';
 import type { WatchNote } from '../../gateway/data-watch.ts';
 import { silentLogger } from '../../gateway/observability/logger.ts';
 import { startGateway, type StartedGateway } from '../../gateway/start.ts';
-import { saveSettings, settingsFromSeed } from '../../src/auth/settings.ts';
+import { saveSettings } from '../../src/auth/settings.ts';
+import { settingsFromSeed } from '../../src/seed/seed-settings.ts';
 import { loadSeedFile } from '../../src/seed/load-seed.ts';
 import { createMongoStore } from '../../src/store/mongo-store.ts';
 import type { Store } from '../../src/store/store.ts';
@@ -206,7 +207,7 @@ describe('two gateways on a replica set: the change stream', () => {
     const tags = () => b.started.gateway.fetch(new Request('http://gateway/api/tags'));
     expect((await tags()).status).toBe(403);
     const settings = settingsFromSeed(await loadSeedFile(seedFile));
-    settings.roles.public.find = [...(settings.roles.public.find ?? []), 'api::tag.tag'];
+    settings.roles.public = [...settings.roles.public, 'api::tag.tag.find'];
     const imported = b.next((note) => note.kind === 'import');
     await saveSettings(writer, settings);
     await imported;

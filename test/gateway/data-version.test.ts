@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseGatewayArgs, type GatewayConfig } from '../../gateway/args.ts';
 import { silentLogger } from '../../gateway/observability/logger.ts';
 import { startGateway, type StartedGateway } from '../../gateway/start.ts';
-import { saveSettings, settingsFromSeed } from '../../src/auth/settings.ts';
+import { saveSettings } from '../../src/auth/settings.ts';
+import { settingsFromSeed } from '../../src/seed/seed-settings.ts';
 import { loadContentModel } from '../../src/model/load.ts';
 import { importSeed } from '../../src/seed/import-seed.ts';
 import { loadSeedFile } from '../../src/seed/load-seed.ts';
@@ -58,7 +59,7 @@ describe('an import by another process', () => {
     const articles = seed.entries.get('api::article.article')!;
     const first = articles.findIndex((article) => article.id === 1);
     articles[first] = { ...articles[first], values: { ...articles[first].values, title: 'Changed by another import' } };
-    seed.roles.public.find = [...(seed.roles.public.find ?? []), 'api::tag.tag'];
+    seed.roles.public = { ...seed.roles.public, grants: { ...seed.roles.public.grants, find: [...(seed.roles.public.grants.find ?? []), 'api::tag.tag'] } };
     const importer = createMongoStore({ uri: server.uri });
     try {
       await importSeed(model, seed, importer);

@@ -46,7 +46,8 @@ describe('npm run import --from-strapi-export', () => {
     expect(result.stdout).toMatch(/wrote \d+\/\d+ documents/);
     expect(result.stdout).toMatch(/articles\s+8/);
     expect(result.stdout).toMatch(/files copied to .*uploads: 14/);
-    expect(result.stdout).toMatch(/note: role "public": 7 permission\(s\) for actions the gateway does not serve/);
+    expect(result.stdout).toMatch(/up_permissions  17\n/);
+    expect(result.stdout).not.toMatch(/actions the gateway does not serve/);
     expect(result.stdout).toMatch(/access settings: roles authenticated, public; 0 API token\(s\); locales en, fr \(default en\)/);
     expect(await counts()).toEqual({ articles: 8, files: 5, up_roles: 2, _settings: 1 });
     expect(await listFiles(uploads)).toHaveLength(14);

@@ -2,7 +2,7 @@
 // lists, in both protocols.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createGateway, type Gateway } from '../../gateway/app.ts';
-import { settingsFromSeed } from '../../src/auth/settings.ts';
+import { settingsFromSeed } from '../../src/seed/seed-settings.ts';
 import { buildGraphQLSchema } from '../../src/graphql/build-schema.ts';
 import { loadContentModel } from '../../src/model/load.ts';
 import { importSeed } from '../../src/seed/import-seed.ts';

@@ -39,7 +39,7 @@ describe('npm run token arguments', () => {
     ['no name', ['create', '--seed', 's.json'], env, '--name is required'],
     ['an unknown type', ['create', '--name', 'x', '--type', 'admin', '--seed', 's.json'], env, '--type must be one of read-only, full-access, custom'],
     ['a custom token without permissions', ['create', '--name', 'x', '--type', 'custom', '--seed', 's.json'], env, 'needs at least one --permission'],
-    ['a permission naming no action', ['create', '--name', 'x', '--type', 'custom', '--permission', 'api::a.a.publish', '--seed', 's.json'], env, 'is not a find, findOne, create, update or delete action'],
+    ['a permission spelled as no action', ['create', '--name', 'x', '--type', 'custom', '--permission', 'article.publish', '--seed', 's.json'], env, '--permission article.publish is not an action (e.g. api::article.article.find'],
     ['an unknown duration', ['create', '--name', 'x', '--duration', '3', '--seed', 's.json'], env, '--duration must be one of 7, 30, 90, unlimited'],
     ['an unknown command', ['destroy', '--seed', 's.json'], env, 'Unknown command destroy'],
   ])('refuses %s, with the usage', (_name, argv, environment, message) => {

@@ -1,6 +1,7 @@
 // GraphQL answers what the caller may list and nothing more, as Strapi's plugin does: a nested
 // relation to a type it may not list is null with one FORBIDDEN error per entry, and filters or
 // sorts through such a relation are refused, so nothing about its entries can be probed.
+import { roleGranting } from '../support/roles.ts';
 import { execute, parse } from 'graphql';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createRole, type Role } from '../../src/auth/roles.ts';
@@ -24,8 +25,8 @@ beforeAll(async () => {
   schema = buildGraphQLSchema(model);
 });
 
-const noTags = createRole('public', { find: ['api::article.article', 'api::author.author'] });
-const noAuthors = createRole('public', { find: ['api::article.article', 'api::tag.tag'] });
+const noTags = roleGranting('public', { find: ['api::article.article', 'api::author.author'] });
+const noAuthors = roleGranting('public', { find: ['api::article.article', 'api::tag.tag'] });
 
 async function run(query: string, role: Role) {
   const contextValue = scopeFor({ model, store, role, locales: { codes: ['en'], defaultLocale: 'en' } });

@@ -1,5 +1,6 @@
 // Proves resolution without N+1: the store calls a 3-level query sends do not grow with the
 // number of entries. Counts are exact (a CountingStore records every read).
+import { roleGranting } from '../support/roles.ts';
 import { execute, parse } from 'graphql';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createRole } from '../../src/auth/roles.ts';
@@ -31,7 +32,7 @@ const THREE_LEVELS = parse(`
   }
 `);
 
-const everyone = createRole('public', {
+const everyone = roleGranting('public', {
   find: ['api::article.article', 'api::author.author', 'api::category.category', 'api::tag.tag', 'plugin::upload.file'],
   findOne: ['api::author.author'],
 });

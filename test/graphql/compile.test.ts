@@ -1,6 +1,7 @@
 // Which documents graphql-jit compiles (every single-operation document, variables of recursive
 // input types included: those are coerced by graphql-js and handed over opaque), and a compiled
 // document answers as graphql-js does, variable errors included.
+import { roleGranting } from '../support/roles.ts';
 import { execute, parse } from 'graphql';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createRole } from '../../src/auth/roles.ts';
@@ -38,7 +39,7 @@ describe('compiling documents', () => {
     const store = new EmbeddedStore();
     const seed = await loadSeedFile('test/fixtures/blog-seed.json');
     await importSeed(model, seed, store);
-    const role = createRole('public', { find: ['api::article.article', 'api::author.author'] });
+    const role = roleGranting('public', { find: ['api::article.article', 'api::author.author'] });
     const document = parse(`{ articles(sort: "title", pagination: { pageSize: 4 }) { data { id attributes {
       title views bigViews publishDate scheduledAt meta kind
       author { data { attributes { name } } } tags { data { attributes { name } } }
@@ -60,7 +61,7 @@ describe('compiling documents', () => {
     beforeAll(async () => {
       const store = new EmbeddedStore();
       await importSeed(model, await loadSeedFile('test/fixtures/blog-seed.json'), store);
-      const role = createRole('public', { find: ['api::article.article'] });
+      const role = roleGranting('public', { find: ['api::article.article'] });
       context = () => scopeFor({ model, store, role, locales: { codes: ['en', 'fr'], defaultLocale: 'en' } });
       compiled = compileDocument(schema, document)!;
     });

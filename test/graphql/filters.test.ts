@@ -1,13 +1,14 @@
 // Filter inputs answer as Strapi's SQL does: one row per operator over values with NULLs
 // (three-valued logic), and relations as left joins, over data whose answers are known.
+import { roleGranting } from '../support/roles.ts';
 import { accessOf } from '../support/scope.ts';
 import { find } from 'mingo';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createRole } from '../../src/auth/roles.ts';
 import { ValidationError } from '../../src/errors/errors.ts';
-import { compileFilters } from '../../src/graphql/query/filters.ts';
-import { operatorFilter, operatorsOnNull } from '../../src/graphql/query/operators.ts';
-import { filterScope, publicationFilter, type PublicationState } from '../../src/graphql/query/read.ts';
+import { compileFilters } from '../../src/query/filters.ts';
+import { operatorFilter, operatorsOnNull } from '../../src/query/operators.ts';
+import { filterScope, publicationFilter, type PublicationState } from '../../src/query/read.ts';
 import { loadContentModel } from '../../src/model/load.ts';
 import type { ContentModel } from '../../src/model/types.ts';
 import { importSeed } from '../../src/seed/import-seed.ts';
@@ -90,7 +91,7 @@ describe('filters through relations and components, as left joins', () => {
     await importSeed(model, await loadSeedFile('test/fixtures/seeds/filter-semantics.json'), store);
   });
 
-  const everyone = createRole('all', { find: ['api::article.article', 'api::author.author', 'api::tag.tag'] });
+  const everyone = roleGranting('all', { find: ['api::article.article', 'api::author.author', 'api::tag.tag'] });
   async function ids(uid: string, input: Record<string, unknown>, state: PublicationState = 'LIVE', role = everyone) {
     const ct = model.contentTypes.get(uid)!;
     const filter = await compileFilters(filterScope(model, store, accessOf(model, role), state), ct, input);
@@ -130,7 +131,7 @@ describe('filters through relations and components, as left joins', () => {
   });
 
   it('refuses a relation to a content-type the caller may not list, as Strapi does', async () => {
-    const noTags = createRole('public', { find: ['api::article.article'] });
+    const noTags = roleGranting('public', { find: ['api::article.article'] });
     await expect(ids('api::article.article', { tags: { name: { startsWith: 'a' } } }, 'LIVE', noTags)).rejects.toThrow(new ValidationError('Invalid parameter tags'));
     await expect(ids('api::article.article', { or: [{ views: { gt: 1 } }, { tags: { id: { null: true } } }] }, 'LIVE', noTags)).rejects.toThrow('Invalid parameter tags');
   });

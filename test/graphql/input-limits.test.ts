@@ -2,7 +2,7 @@
 // recursion: a 20,000-condition `or` or a 3,000-deep filter is refused before any work.
 import { describe, expect, it } from 'vitest';
 import { ValidationError } from '../../src/errors/errors.ts';
-import { INPUT_LIMITS, checkFilterSize, distinctSortKeys } from '../../src/graphql/query/input-limits.ts';
+import { INPUT_LIMITS, checkFilterSize, distinctSortKeys } from '../../src/limits/input-sizes.ts';
 
 const nested = (depth: number) => {
   let filter: Record<string, unknown> = { title: { eq: 'x' } };

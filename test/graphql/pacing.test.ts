@@ -1,7 +1,7 @@
 // A request's pacing: it holds a large answer's entries between slices so other requests run,
 // without splitting a level's DataLoader batch, and gives up once the deadline has passed.
 import { describe, expect, it } from 'vitest';
-import { Pacing } from '../../src/graphql/pacing.ts';
+import { Pacing } from '../../src/query/pacing.ts';
 import { Deadline } from '../../src/limits/deadline.ts';
 
 describe('pacing a large answer', () => {

@@ -5,7 +5,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ValidationError } from '../../src/errors/errors.ts';
 import { buildGraphQLSchema } from '../../src/graphql/build-schema.ts';
 import { costModel } from '../../src/graphql/cost.ts';
-import { DEFAULT_REQUEST_LIMITS, checkDocumentNesting, checkEntryBudget, checkVariablesSize } from '../../src/limits/request-limits.ts';
+import { DEFAULT_REQUEST_LIMITS, checkDocumentNesting, checkVariablesSize } from '../../src/limits/request-limits.ts';
+import { checkEntryBudget } from '../../src/graphql/cost.ts';
 import { loadContentModel } from '../../src/model/load.ts';
 
 const nestedObject = (depth: number): unknown => (depth === 0 ? {} : { not: nestedObject(depth - 1) });

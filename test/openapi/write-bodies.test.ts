@@ -7,7 +7,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import type { AccessSettings } from '../../src/auth/settings.ts';
-import { settingsFromSeed } from '../../src/auth/settings.ts';
+import { settingsFromSeed } from '../../src/seed/seed-settings.ts';
 import { loadContentModel } from '../../src/model/load.ts';
 import { buildOpenApiDocument, type OpenApiDocument } from '../../src/openapi/document.ts';
 import { loadSeedFile } from '../../src/seed/load-seed.ts';
@@ -80,7 +80,8 @@ describe('the write bodies of the OpenAPI document', async () => {
 async function writingSettings(): Promise<AccessSettings> {
   const settings = settingsFromSeed(await loadSeedFile('schema/seed.json'));
   const role = settings.roles.authenticated;
-  return { ...settings, roles: { ...settings.roles, authenticated: { ...role, create: role.find, update: role.find, delete: role.find } } };
+  const writes = role.filter((action) => action.endsWith('.find')).flatMap((action) => ['create', 'update', 'delete'].map((verb) => action.replace(/find$/, verb)));
+  return { ...settings, roles: { ...settings.roles, authenticated: [...role, ...writes] } };
 }
 
 describe('the write examples of the OpenAPI document, sent to the demo', async () => {

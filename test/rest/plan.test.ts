@@ -1,5 +1,6 @@
 // Plans are made once per request shape and reused: the same plan for the same caller class and
 // query string, another for another class (roles validate differently), by-id plans for every id.
+import { roleGranting } from '../support/roles.ts';
 import { accessOf } from '../support/scope.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createRole } from '../../src/auth/roles.ts';
@@ -22,7 +23,7 @@ beforeAll(async () => {
   plans = new PlanCache(model, buildGraphQLSchema(model), DEFAULT_CACHE_BOUNDS.plansMaxBytes);
 });
 
-const everything = createRole('reader', { find: ['api::article.article', 'api::tag.tag'], findOne: ['api::article.article'] });
+const everything = roleGranting('reader', { find: ['api::article.article', 'api::tag.tag'], findOne: ['api::article.article'] });
 const scope = (role = everything) => ({ model, access: accessOf(model, role), locales: ['en', 'fr'] });
 
 describe('the plan cache', () => {

@@ -1,5 +1,6 @@
 // Query strings the REST API refuses: each row is a request and the ValidationError (400) it
 // gets. Strapi's own messages (`Invalid parameter <name>`) where the conformance goldens show them.
+import { roleGranting } from '../support/roles.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createRole } from '../../src/auth/roles.ts';
 import { ValidationError } from '../../src/errors/errors.ts';
@@ -102,7 +103,7 @@ describe('requests refused with 400', () => {
 });
 
 describe('what the caller may use depends on the role', () => {
-  const tagReader = createRole('tag-reader', { find: ['api::article.article', 'api::tag.tag'] });
+  const tagReader = roleGranting('tag-reader', { find: ['api::article.article', 'api::tag.tag'] });
 
   it('accepts a filter on tags for a role that can find tags', () => {
     expect(translate(model, '/api/articles?filters[tags][name][$eq]=alpha', tagReader).built.variables.filters)

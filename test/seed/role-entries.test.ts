@@ -1,13 +1,14 @@
 // The seed's `roles` -> users-permissions role and permission entries, with Strapi's default ids
 // and names; users point at roles by id like any relation.
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_ROLE_ACTIONS } from '../../src/access/actions.ts';
 import { ConfigurationError } from '../../src/errors/errors.ts';
 import { compileContentModel } from '../../src/model/load.ts';
 import { parseSeed, type SeedRole } from '../../src/seed/parse-seed.ts';
-import { permissionAction, roleEntries } from '../../src/seed/role-entries.ts';
+import { roleEntries } from '../../src/seed/role-entries.ts';
 import { validateSeed } from '../../src/seed/validate-seed.ts';
 
-const ids = (roles: Record<string, SeedRole>) => Object.fromEntries(roleEntries(roles).ids);
+const ids = (roles: Record<string, Omit<SeedRole, 'grants'>>) => Object.fromEntries(roleEntries(Object.fromEntries(Object.entries(roles).map(([type, role]) => [type, { ...role, grants: {} }]))).ids);
 
 describe('role ids', () => {
   it.each([
@@ -23,8 +24,8 @@ describe('role ids', () => {
 
 describe('role and permission entries', () => {
   const { roles, permissions } = roleEntries({
-    public: { find: ['api::article.article', 'plugin::upload.file'], findOne: ['api::article.article'], create: ['api::lead.lead'] },
-    editor: { name: 'Editor', description: 'Edits things', find: ['plugin::users-permissions.user'], update: ['api::article.article'], delete: ['api::article.article'] },
+    public: { grants: { find: ['api::article.article', 'plugin::upload.file'], findOne: ['api::article.article'], create: ['api::lead.lead'] } },
+    editor: { name: 'Editor', description: 'Edits things', grants: { find: ['plugin::users-permissions.user'], update: ['api::article.article'], delete: ['api::article.article'], callback: ['plugin::users-permissions.auth'] } },
   });
 
   it('names the default roles as Strapi does, and custom ones by what the seed says', () => {
@@ -35,25 +36,12 @@ describe('role and permission entries', () => {
     ]);
   });
 
-  it('holds one permission per granted action, pointing at its role', () => {
-    expect(permissions.map((p) => [p.id, p.values.action, p.values.role])).toEqual([
-      [1, 'api::article.article.find', 2],
-      [2, 'plugin::upload.content-api.find', 2],
-      [3, 'api::article.article.findOne', 2],
-      [4, 'api::lead.lead.create', 2],
-      [5, 'plugin::users-permissions.user.find', 3],
-      [6, 'api::article.article.update', 3],
-      [7, 'api::article.article.delete', 3],
-    ]);
-  });
-
-  it.each([
-    ['api::article.article', 'find', 'api::article.article.find'],
-    ['plugin::upload.file', 'findOne', 'plugin::upload.content-api.findOne'],
-    ['plugin::users-permissions.user', 'find', 'plugin::users-permissions.user.find'],
-    ['api::article.article', 'delete', 'api::article.article.delete'],
-  ])('writes the action on %s %s as %s', (uid, action, expected) => {
-    expect(permissionAction(uid, action)).toBe(expected);
+  it("holds one permission per granted action, pointing at its role; Strapi's two roles also hold users-permissions' defaults", () => {
+    const byRole = (role: number) => permissions.filter((p) => p.values.role === role).map((p) => p.values.action);
+    expect(permissions.map((p) => p.id)).toEqual(permissions.map((_p, index) => index + 1));
+    expect(byRole(1)).toEqual(DEFAULT_ROLE_ACTIONS.authenticated);
+    expect(byRole(2)).toEqual([...DEFAULT_ROLE_ACTIONS.public, 'api::article.article.find', 'plugin::upload.content-api.find', 'api::article.article.findOne', 'api::lead.lead.create']);
+    expect(byRole(3)).toEqual(['plugin::users-permissions.user.find', 'api::article.article.update', 'api::article.article.delete', 'plugin::users-permissions.auth.callback']);
   });
 });
 
@@ -66,9 +54,9 @@ describe('users in a seed', () => {
     expect(() => validateSeed(model, parseSeed({ roles: { editor: { id: 5, find: ['api::nope.nope'] } } }))).toThrow('role "editor": find names unknown content-type "api::nope.nope"');
   });
 
-  it.each(['create', 'update', 'delete'])('accept roles granting %s, and name an unknown content-type it lists', (action) => {
+  it.each(['create', 'update', 'destroy'])('accept roles granting %s, and name an unknown content-type it lists', (action) => {
     const checked = validateSeed(model, parseSeed({ roles: { editor: { [action]: ['plugin::users-permissions.user'] } } }));
-    expect(checked.roles.editor).toEqual({ [action]: ['plugin::users-permissions.user'] });
+    expect(checked.roles.editor).toEqual({ grants: { [action]: ['plugin::users-permissions.user'] } });
     expect(() => validateSeed(model, parseSeed({ roles: { editor: { [action]: ['api::nope.nope'] } } }))).toThrow(`role "editor": ${action} names unknown content-type "api::nope.nope"`);
   });
 
@@ -85,7 +73,8 @@ describe('users in a seed', () => {
     ['a role id no role has', { entries: { 'plugin::users-permissions.user': [{ id: 1, username: 'ada', email: 'a@x.io', role: 9 }] } }, 'attribute "role": plugin::users-permissions.role has no entry 9'],
     ['role entries given directly', { entries: { 'plugin::users-permissions.role': [{ id: 1, name: 'x' }] } }, 'entries come from "roles"'],
     ['a role whose id is not a number', { roles: { editor: { id: 'x' } } }, 'role "editor": "id" must be a positive integer'],
-    ['a role with an unknown key', { roles: { editor: { publish: [] } } }, 'role "editor": unknown key "publish" (expected find, findOne, create, update, delete, id, name, description)'],
+    ['a verb no action of its subject has', { roles: { editor: { publish: ['plugin::users-permissions.user'] } } }, 'role "editor": "publish" of "plugin::users-permissions.user" grants plugin::users-permissions.user.publish, which is not an action of this model (its actions: plugin::users-permissions.user.me'],
+    ['a plugin action misspelled', { roles: { public: { callbak: ['plugin::users-permissions.auth'] } } }, 'grants plugin::users-permissions.auth.callbak, which is not an action of this model (its actions: plugin::users-permissions.auth.callback'],
     ['an action that is not a list of uids', { roles: { editor: { create: 'api::a.a' } } }, 'role "editor": "create" must be an array of content-type uids'],
   ])('are refused with %s', (_name, raw, fragment) => {
     expect(() => validateSeed(model, parseSeed(raw))).toThrow(ConfigurationError);

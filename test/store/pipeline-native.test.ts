@@ -2,7 +2,7 @@
 // handed to mingo (which pipeline.test.ts checks they answer like): counted on mingo itself.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { contentType } from '../../src/model/types.ts';
-import { linkOrderStages } from '../../src/graphql/query/link-order.ts';
+import { linkOrderStages } from '../../src/query/link-order.ts';
 import { runPipeline } from '../../src/store/embedded/pipeline.ts';
 import type { Filter } from '../../src/store/store.ts';
 import { fixtureModel } from '../rest/support/fixture.ts';

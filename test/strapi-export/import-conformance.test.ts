@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Gateway } from '../../gateway/app.ts';
-import { settingsFromSeed } from '../../src/auth/settings.ts';
+import { settingsFromSeed } from '../../src/seed/seed-settings.ts';
 import { loadContentModel } from '../../src/model/load.ts';
 import type { ContentModel } from '../../src/model/types.ts';
 import { importSeed } from '../../src/seed/import-seed.ts';
@@ -69,10 +69,14 @@ describe('the conformance fixture exported by Strapi as a .tar.gz', () => {
     expect(await readFile(join(uploads, 'handbook_aabbcc.pdf'), 'utf8')).toBe('placeholder for /uploads/handbook_aabbcc.pdf\n');
   });
 
-  it('keeps the roles with their ids and what each may read, and says which permissions it ignored', () => {
-    expect(imported.seed.roles.public).toMatchObject({ id: 2, name: 'Public', find: expect.arrayContaining(['plugin::upload.file', 'api::global.global']) });
-    expect(imported.seed.roles.authenticated).toMatchObject({ id: 1, find: [], findOne: [] });
-    expect(imported.notes).toContainEqual(expect.stringMatching(/^role "public": 7 permission\(s\) for actions the gateway does not serve, ignored: plugin::users-permissions\.auth\.callback/));
+  it('keeps the roles with their ids and every action each grants, users-permissions\' own included', () => {
+    expect(imported.seed.roles.public).toMatchObject({
+      id: 2,
+      name: 'Public',
+      grants: { find: expect.arrayContaining(['plugin::upload.file', 'api::global.global']), callback: ['plugin::users-permissions.auth'], register: ['plugin::users-permissions.auth'] },
+    });
+    expect(imported.seed.roles.authenticated).toEqual({ id: 1, name: 'Authenticated', description: 'Default role given to authenticated user.', grants: { me: ['plugin::users-permissions.user'], changePassword: ['plugin::users-permissions.auth'] } });
+    expect(imported.notes.filter((note) => note.includes('not serve'))).toEqual([]);
   });
 
   it('keeps the timestamps Strapi wrote', async () => {

@@ -5,7 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Gateway } from '../../gateway/app.ts';
-import { settingsFromSeed } from '../../src/auth/settings.ts';
+import { settingsFromSeed } from '../../src/seed/seed-settings.ts';
 import { loadContentModel } from '../../src/model/load.ts';
 import { importSeed } from '../../src/seed/import-seed.ts';
 import { loadSeedFile } from '../../src/seed/load-seed.ts';

@@ -1,9 +1,9 @@
-// Archive rows -> seed values, on the blog model: permissions become grants, links become
+// Archive rows -> seed values, on the blog model: permissions become the seed's grants, links become
 // relations on the owning side in Strapi's order, localization links become groups.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadContentModel } from '../../src/model/load.ts';
 import type { ContentModel } from '../../src/model/types.ts';
-import { grantOf, mapAccess } from '../../src/strapi-export/map-access.ts';
+import { mapAccess } from '../../src/strapi-export/map-access.ts';
 import { mapEntities } from '../../src/strapi-export/map-entities.ts';
 import { applyLinks } from '../../src/strapi-export/map-links.ts';
 import type { EntityRecord, LinkRecord } from '../../src/strapi-export/records.ts';
@@ -29,39 +29,17 @@ function mapped(entities: EntityRecord[], links: LinkRecord[]) {
   return { draft, values: (uid: string, id: number) => draft.rows.get(`${uid}#${id}`)?.values };
 }
 
-describe('permissions as grants', () => {
-  it.each<[string, { uid: string; action: string } | undefined]>([
-    ['api::article.article.find', { uid: 'api::article.article', action: 'find' }],
-    ['api::article.article.findOne', { uid: 'api::article.article', action: 'findOne' }],
-    ['plugin::upload.content-api.find', { uid: 'plugin::upload.file', action: 'find' }],
-    ['plugin::users-permissions.user.find', { uid: 'plugin::users-permissions.user', action: 'find' }],
-    ['api::article.article.create', { uid: 'api::article.article', action: 'create' }],
-    ['api::article.article.update', { uid: 'api::article.article', action: 'update' }],
-    ['api::tag.tag.delete', { uid: 'api::tag.tag', action: 'delete' }],
-    ['plugin::upload.content-api.upload', undefined],
-    ['plugin::upload.content-api.destroy', undefined],
-    ['plugin::upload.content-api.delete', undefined],
-    ['api::article.article.publish', undefined],
-    ['plugin::users-permissions.auth.callback', undefined],
-    ['plugin::users-permissions.user.me', undefined],
-    ['plugin::users-permissions.role.find', undefined],
-    ['api::unknown.unknown.find', undefined],
-  ])('%s grants %o', (action, grant) => {
-    expect(grantOf(action, model)).toEqual(grant);
-  });
-});
-
 describe('roles from the archive', () => {
   it('keeps every action of every role, writes included, and reports the actions it does not serve', () => {
     const draft = mapEntities([], model);
     draft.roles.push({ id: 1, type: 'authenticated', name: 'Authenticated', description: null }, { id: 2, type: 'public', name: 'Public', description: 'Anyone' });
-    const actions = ['api::article.article.find', 'api::tag.tag.create', 'api::article.article.update', 'api::article.article.delete', 'plugin::upload.content-api.upload'];
+    const actions = ['api::article.article.find', 'api::tag.tag.create', 'api::article.article.update', 'api::article.article.delete', 'plugin::upload.content-api.upload', 'plugin::users-permissions.auth.callback', 'plugin::documentation.documentation.read'];
     actions.forEach((action, index) => draft.permissions.set(index + 1, { id: index + 1, action, role: index === 2 ? 2 : 1 }));
     expect(mapAccess(draft, model)).toEqual({
-      authenticated: { id: 1, name: 'Authenticated', find: ['api::article.article'], findOne: [], create: ['api::tag.tag'], update: [], delete: ['api::article.article'] },
-      public: { id: 2, name: 'Public', description: 'Anyone', find: [], findOne: [], create: [], update: ['api::article.article'], delete: [] },
+      authenticated: { id: 1, name: 'Authenticated', find: ['api::article.article'], create: ['api::tag.tag'], delete: ['api::article.article'], upload: ['plugin::upload.file'], callback: ['plugin::users-permissions.auth'] },
+      public: { id: 2, name: 'Public', description: 'Anyone', update: ['api::article.article'] },
     });
-    expect(draft.notes).toEqual(['role "authenticated": 1 permission(s) for actions the gateway does not serve, ignored: plugin::upload.content-api.upload']);
+    expect(draft.notes).toEqual(['role "authenticated": 1 permission(s) for actions the gateway does not serve, ignored: plugin::documentation.documentation.read']);
   });
 });
 

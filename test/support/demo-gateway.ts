@@ -1,7 +1,7 @@
 // The gateway over the demo model and data (schema/, schema/seed.json), in process: what a
 // newcomer's `npm start` serves. For tests of the API reference and the browser pages.
 import { createGateway, type Gateway, type GatewayDeps } from '../../gateway/app.ts';
-import { settingsFromSeed } from '../../src/auth/settings.ts';
+import { settingsFromSeed } from '../../src/seed/seed-settings.ts';
 import { buildGraphQLSchema } from '../../src/graphql/build-schema.ts';
 import { loadContentModel } from '../../src/model/load.ts';
 import type { ContentModel } from '../../src/model/types.ts';

@@ -1,7 +1,8 @@
 // Builds the gateway in process over the blog fixture (model + seed files), on any store, for
 // tests that call its fetch handler directly, as graphql-yoga's own tests do.
 import { createGateway, type Gateway, type GatewayDeps } from '../../gateway/app.ts';
-import { settingsFromSeed, type AccessSettings } from '../../src/auth/settings.ts';
+import { type AccessSettings } from '../../src/auth/settings.ts';
+import { settingsFromSeed } from '../../src/seed/seed-settings.ts';
 import { buildGraphQLSchema } from '../../src/graphql/build-schema.ts';
 import { loadContentModel } from '../../src/model/load.ts';
 import type { ContentModel } from '../../src/model/types.ts';

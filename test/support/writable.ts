@@ -1,7 +1,8 @@
 // A gateway over the blog fixture whose public role may write every content-type of it: for
 // tests of writes that are not about permissions.
-import { ACTIONS } from '../../src/auth/roles.ts';
-import { settingsFromSeed, type AccessSettings } from '../../src/auth/settings.ts';
+import { CONTENT_VERBS, contentAction } from '../../src/access/actions.ts';
+import { type AccessSettings } from '../../src/auth/settings.ts';
+import { settingsFromSeed } from '../../src/seed/seed-settings.ts';
 import { loadSeedFile } from '../../src/seed/load-seed.ts';
 import { BLOG_MODEL, BLOG_SEED, modelGateway, type GatewayOptions, type TestGateway } from './test-gateway.ts';
 
@@ -10,8 +11,8 @@ export const WRITABLE_TYPES = ['api::article.article', 'api::author.author', 'ap
 /** The seed's settings, its public role granted every action on the fixture's types. */
 export async function writableSettings(): Promise<AccessSettings> {
   const settings = settingsFromSeed(await loadSeedFile(BLOG_SEED));
-  const grants = Object.fromEntries(ACTIONS.map((action) => [action, [...new Set([...(settings.roles.public[action] ?? []), ...WRITABLE_TYPES])]]));
-  return { ...settings, roles: { ...settings.roles, public: grants } };
+  const granted = WRITABLE_TYPES.flatMap((uid) => CONTENT_VERBS.map((verb) => contentAction(uid, verb)));
+  return { ...settings, roles: { ...settings.roles, public: [...new Set([...settings.roles.public, ...granted])] } };
 }
 
 export async function writableGateway(options: GatewayOptions = {}): Promise<TestGateway> {

@@ -18,11 +18,11 @@ import {
 import { localizationsAttribute } from '../../model/fields.ts';
 import type { RequestScope } from '../../operations/scope.ts';
 import { matching, sorted } from '../../store/in-memory.ts';
-import { hasSort, idsKey, type RelationArgs } from '../loaders.ts';
-import { compileFilters } from '../query/filters.ts';
-import { pageWindow, type PaginationArg } from '../query/pagination.ts';
-import { filterScope } from '../query/read.ts';
-import { planSort } from '../query/sort.ts';
+import { hasSort, idsKey, type RelationArgs } from '../../query/loaders.ts';
+import { compileFilters } from '../../query/filters.ts';
+import { pageWindow, type PaginationArg } from '../../query/pagination.ts';
+import { filterScope } from '../../query/read.ts';
+import { planSort } from '../../query/sort.ts';
 
 type Data = Record<string, unknown>;
 type Resolver = GraphQLFieldResolver<Data, RequestScope, Record<string, unknown>>;

@@ -2,7 +2,7 @@
 // field a `findOne`, `me` the logged-in user. The operation layer authorizes and reads. The
 // upload folders' and i18n locales' queries are refused as Strapi refuses them, or not served yet.
 import type { GraphQLFieldResolver } from 'graphql';
-import type { Action } from '../../auth/roles.ts';
+import type { ContentVerb } from '../../access/actions.ts';
 import { ForbiddenError, NotImplementedError } from '../../errors/errors.ts';
 import { collectionQueryField, singleQueryField } from '../../model/naming.ts';
 import { USER_UID, hasRootQueries, type ContentModel } from '../../model/types.ts';
@@ -24,7 +24,7 @@ export function rootResolvers(model: ContentModel): Record<string, Resolver> {
 }
 
 /** Fields of content-types the gateway does not hold (upload folders, i18n locales), with their uid and action. */
-const PLUGIN_QUERIES: ReadonlyArray<readonly [field: string, uid: string, action: Action]> = [
+const PLUGIN_QUERIES: ReadonlyArray<readonly [field: string, uid: string, action: ContentVerb]> = [
   ['uploadFolder', 'plugin::upload.folder', 'findOne'],
   ['uploadFolders', 'plugin::upload.folder', 'find'],
   ['i18NLocale', 'plugin::i18n.locale', 'findOne'],

@@ -2,7 +2,7 @@
 // keeps its inverse order column: a link made from the owning side goes last in its target's
 // `mappedBy` list and keeps its place while it lasts; a `mappedBy` list written whole or by
 // `connect` takes the order the write gives it.
-import { LINK_ORDER, linkOrdered, linkPlace } from '../../graphql/query/link-order.ts';
+import { LINK_ORDER, linkOrdered, linkPlace } from '../../query/link-order.ts';
 import type { ContentType, RelationAttribute } from '../../model/types.ts';
 import type { Doc } from '../../store/store.ts';
 import type { EntryData } from './entry-data.ts';

@@ -8,7 +8,7 @@ import type { Doc } from '../../store/store.ts';
 import type { EntryData } from './entry-data.ts';
 import type { PendingWrite } from './pending.ts';
 import { misplacedConnect } from './relations-input.ts';
-import { linkOrdered } from '../../graphql/query/link-order.ts';
+import { linkOrdered } from '../../query/link-order.ts';
 import { inListOrder, listPlaces, placesOf, withoutLink, withPlaces } from './link-order.ts';
 import { changedIds, idsOf } from './relations.ts';
 

@@ -2,7 +2,7 @@
 // publication state) by id, or a single type's by locale; a create's locale is the one asked,
 // the body's, or the default, and must be one the gateway serves.
 import { ApplicationError, NotFoundError, ServiceUnavailableError } from '../../errors/errors.ts';
-import { localeFilter } from '../../graphql/query/read.ts';
+import { localeFilter } from '../../query/read.ts';
 import type { ContentType } from '../../model/types.ts';
 import type { Doc } from '../../store/store.ts';
 import type { RequestScope } from '../scope.ts';

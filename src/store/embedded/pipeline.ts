@@ -1,5 +1,5 @@
 // An aggregation pipeline over the embedded store's document views -> its answer: each stage of a
-// form the gateway sends (src/graphql/query/read.ts, sort.ts) run natively, and from the first
+// form the gateway sends (src/query/read.ts, sort.ts) run natively, and from the first
 // stage of any other form on, mingo. Answers as mingo would (test/store/pipeline.test.ts).
 import { aggregate as mingoAggregate } from 'mingo';
 import { compare, resolve } from 'mingo/util';

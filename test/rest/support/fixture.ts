@@ -1,5 +1,6 @@
 // The conformance fixture for REST tests: its content model (test/fixtures/blog), the public
 // role of its seed, and the pure pipeline from a request path to a GraphQL document.
+import { roleGranting } from '../../support/roles.ts';
 import { exposedAttribute } from '../../../src/access/rules.ts';
 import { accessOf } from '../../support/scope.ts';
 import { stripIgnoredCharacters, print } from 'graphql';
@@ -26,7 +27,7 @@ export function fixtureModel(): Promise<ContentModel> {
 }
 
 /** The seed's public role: `find` on everything but tags, `findOne` on three types. */
-export const publicRole: Role = createRole('public', {
+export const publicRole: Role = roleGranting('public', {
   find: ['api::article.article', 'api::author.author', 'api::category.category', 'api::global.global', 'plugin::upload.file'],
   findOne: ['api::article.article', 'api::author.author', 'api::category.category'],
 });

@@ -1,6 +1,6 @@
 // The REST handler over the fixture, in process: the fixture model, the lead's GraphQL schema,
 // an embedded store holding the seed, and the seed's roles. For tests that go through HTTP.
-import { settingsFromSeed } from '../../../src/auth/settings.ts';
+import { settingsFromSeed } from '../../../src/seed/seed-settings.ts';
 import { authenticate } from '../../../src/auth/credentials.ts';
 import { buildGraphQLSchema } from '../../../src/graphql/build-schema.ts';
 import { baseFor } from '../../support/scope.ts';
@@ -37,7 +37,7 @@ export async function fixtureGateway(): Promise<FixtureGateway> {
     model,
     schema: buildGraphQLSchema(model),
     baseFor: async (request) =>
-      baseFor({ model, store, role: (await authenticate(request.headers.get('authorization'), { model, settings, user: async () => undefined })).role, locales: settings.locales }),
+      baseFor({ model, store, role: (await authenticate(request.headers.get('authorization'), { settings, user: async () => undefined })).role, locales: settings.locales }),
     log: (error) => logged.push(error),
     costs: () => costs,
   });

@@ -5,7 +5,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { execute } from 'graphql';
-import { settingsFromSeed } from '../../../src/auth/settings.ts';
+import { settingsFromSeed } from '../../../src/seed/seed-settings.ts';
 import { authenticate } from '../../../src/auth/credentials.ts';
 import { buildGraphQLSchema } from '../../../src/graphql/build-schema.ts';
 import { scopeFor } from '../../support/scope.ts';
@@ -26,7 +26,7 @@ const schema = buildGraphQLSchema(model);
 for (const name of RESHAPE_CASES) {
   const golden = JSON.parse(await readFile(join(goldenDir, `${name}.json`), 'utf8'));
   const { built } = translate(model, golden.request.path);
-  const context = scopeFor({ model, store, role: (await authenticate(null, { model, settings, user: async () => undefined })).role, locales: settings.locales });
+  const context = scopeFor({ model, store, role: (await authenticate(null, { settings, user: async () => undefined })).role, locales: settings.locales });
   const result = await execute({ schema, document: built.document, variableValues: built.variables, contextValue: context });
   if (result.errors?.length) throw new Error(`${name}: ${result.errors.map((e) => e.message).join('; ')}`);
   const fixture = { path: golden.request.path, graphql: result.data, expected: golden.body };

@@ -1,9 +1,9 @@
 // Reads entries of one content-type: the filter every read adds (publication state, locale),
 // and the single store call that runs a filter with a sort plan and an optional window.
-import { ValidationError } from '../../errors/errors.ts';
-import type { ContentModel, ContentType, RelationAttribute } from '../../model/types.ts';
-import type { Doc, Filter, ReadStore } from '../../store/store.ts';
-import type { LocaleSettings } from '../../auth/settings.ts';
+import { ValidationError } from '../errors/errors.ts';
+import type { ContentModel, ContentType, RelationAttribute } from '../model/types.ts';
+import type { Doc, Filter, ReadStore } from '../store/store.ts';
+import type { LocaleSettings } from '../auth/settings.ts';
 import type { FilterScope } from './filters.ts';
 import { LINK_ORDER_FIELDS, linkOrderStages } from './link-order.ts';
 import type { SortPlan } from './sort.ts';

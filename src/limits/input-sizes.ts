@@ -1,7 +1,7 @@
 // A filters or sort argument -> refused (ValidationError) when larger than REST's query string
 // could ever make it: GraphQL takes any size of input, and each condition or sort key costs a
 // store query or a join. Measured without recursion, so nesting cannot exhaust the stack.
-import { ValidationError } from '../../errors/errors.ts';
+import { ValidationError } from '../errors/errors.ts';
 
 export const INPUT_LIMITS = {
   /** Nesting of a filter (`and`, `not`, relations, operators): REST's qs reads 20 brackets. */

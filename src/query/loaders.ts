@@ -4,10 +4,10 @@ import DataLoader from 'dataloader';
 import type { Access } from '../access/access.ts';
 import type { ContentModel, ContentType } from '../model/types.ts';
 import type { Doc, ReadStore } from '../store/store.ts';
-import { compileFilters } from './query/filters.ts';
-import { linkOrdered } from './query/link-order.ts';
-import { and, filterScope, publicationFilter, readEntries, readPerParent, type PublicationState } from './query/read.ts';
-import { planSort } from './query/sort.ts';
+import { compileFilters } from './filters.ts';
+import { linkOrdered } from './link-order.ts';
+import { and, filterScope, publicationFilter, readEntries, readPerParent, type PublicationState } from './read.ts';
+import { planSort } from './sort.ts';
 
 /** Arguments of a relation field. */
 export interface RelationArgs {

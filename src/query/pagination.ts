@@ -1,6 +1,6 @@
 // PaginationArg -> the window of entries to read (skip/limit) and how to report it in
 // `meta.pagination`. Bounded: no request reads more than the maximum page size at once.
-import { ValidationError } from '../../errors/errors.ts';
+import { ValidationError } from '../errors/errors.ts';
 
 export interface PaginationArg {
   page?: number | null;

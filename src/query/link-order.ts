@@ -2,8 +2,8 @@
 // order"): a two-sided many-to-one or many-to-many keeps, beside the ids its entry holds, each
 // link's place in the target's `mappedBy` list, as Strapi's inverse order column does; reads of
 // that list without a `sort` follow it.
-import type { Attribute, RelationAttribute } from '../../model/types.ts';
-import type { Doc, Filter } from '../../store/store.ts';
+import type { Attribute, RelationAttribute } from '../model/types.ts';
+import type { Doc, Filter } from '../store/store.ts';
 
 /** The document field holding, per ordered relation, each link's place in the other side's list. */
 export const LINK_ORDER = '_linkOrder';

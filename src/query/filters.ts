@@ -3,14 +3,14 @@
 // NULLs (`author: { name: { null: true } }`) matches entries with no related entry. A relation
 // becomes an id set read by one store query on its target, where the caller may `find` it only,
 // and among published entries only in the live state.
-import { ValidationError } from '../../errors/errors.ts';
-import type { AttributeOwner, ContentModel, ContentType, RelationAttribute } from '../../model/types.ts';
-import type { Filter } from '../../store/store.ts';
-import type { Access } from '../../access/access.ts';
-import { exposedAttribute } from '../../access/rules.ts';
-import { fieldMeaning } from '../../model/fields.ts';
+import { ValidationError } from '../errors/errors.ts';
+import type { AttributeOwner, ContentModel, ContentType, RelationAttribute } from '../model/types.ts';
+import type { Filter } from '../store/store.ts';
+import type { Access } from '../access/access.ts';
+import { exposedAttribute } from '../access/rules.ts';
+import { fieldMeaning } from '../model/fields.ts';
 import { ALWAYS, NEVER, allOf, andTruth, anyOf, conjunction, disjunction, notTruth, orTruth, selects, type Polarity, type Truth } from './logic.ts';
-import { checkFilterSize } from './input-limits.ts';
+import { checkFilterSize } from '../limits/input-sizes.ts';
 import { operatorFilter, operatorsOnNull } from './operators.ts';
 
 /** Reads `field` of every `ct` entry matching `filter` from the store. */

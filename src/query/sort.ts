@@ -1,10 +1,10 @@
 // Strapi sort strings (`"title"`, `"views:desc"`, `"author.name:asc"`) -> a store sort, with a
 // `$lookup` for each to-one relation a key passes through. `id` always breaks ties.
-import { ValidationError } from '../../errors/errors.ts';
-import type { AttributeOwner, RelationAttribute } from '../../model/types.ts';
-import type { Filter, SortDirection } from '../../store/store.ts';
-import { fieldMeaning } from '../../model/fields.ts';
-import { distinctSortKeys } from './input-limits.ts';
+import { ValidationError } from '../errors/errors.ts';
+import type { AttributeOwner, RelationAttribute } from '../model/types.ts';
+import type { Filter, SortDirection } from '../store/store.ts';
+import { fieldMeaning } from '../model/fields.ts';
+import { distinctSortKeys } from '../limits/input-sizes.ts';
 import type { FilterScope } from './filters.ts';
 
 /** What planning reads: the model, and which content-types the caller may list. */

@@ -2,7 +2,7 @@
 // comparison with NULL is UNKNOWN and NOT UNKNOWN is still UNKNOWN, so `ne`, `notIn`, `not`…
 // never match a NULL value. A condition is compiled for one polarity: the documents for which it
 // is TRUE, or those for which it is FALSE; UNKNOWN is in neither.
-import type { Filter } from '../../store/store.ts';
+import type { Filter } from '../store/store.ts';
 
 export type Truth = 'true' | 'false' | 'unknown';
 

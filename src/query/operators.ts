@@ -1,9 +1,9 @@
 // The operators of one scalar field (`{ ne: "a", gt: 1 }` on `title`) -> a MongoDB filter for a
 // polarity, with SQL's NULL semantics: a comparison never holds, nor fails, on a NULL value; only
 // `null`/`notNull` say something about NULL. Also each operator object's value on a NULL.
-import { ValidationError } from '../../errors/errors.ts';
-import type { ScalarType } from '../../model/types.ts';
-import type { Filter } from '../../store/store.ts';
+import { ValidationError } from '../errors/errors.ts';
+import type { ScalarType } from '../model/types.ts';
+import type { Filter } from '../store/store.ts';
 import { andTruth, conjunction, disjunction, notTruth, type Polarity, type Truth } from './logic.ts';
 
 type Input = Record<string, unknown>;
