@@ -10,7 +10,7 @@ import { AccessPolicy } from '../src/access/access.ts';
 import { requestBase } from '../src/operations/scope.ts';
 import { loadContentModel } from '../src/model/load.ts';
 import { EmbeddedStore } from '../src/store/embedded-store.ts';
-import { CountingStore } from '../src/store/store.ts';
+import { CountingStore } from '../test/support/counting-store.ts';
 import { fillBlog } from '../test/support/generated-blog.ts';
 
 const QUERY = parse(`{

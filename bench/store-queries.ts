@@ -9,7 +9,7 @@ import { loadContentModel } from '../src/model/load.ts';
 import { importSeed } from '../src/seed/import-seed.ts';
 import { loadSeedFile } from '../src/seed/load-seed.ts';
 import { EmbeddedStore } from '../src/store/embedded-store.ts';
-import { CountingStore } from '../src/store/store.ts';
+import { CountingStore } from '../test/support/counting-store.ts';
 import { BENCH_SCHEMA } from './processes/gateway-process.ts';
 import type { Scenario } from './scenarios.ts';
 

@@ -12,7 +12,7 @@ import { datasetSize } from '../../bench/dataset/size.ts';
 import type { Gateway } from '../../gateway/app.ts';
 import { DEFAULT_REQUEST_LIMITS } from '../../src/limits/request-limits.ts';
 import { EmbeddedStore } from '../../src/store/embedded-store.ts';
-import { CountingStore } from '../../src/store/store.ts';
+import { CountingStore } from '../support/counting-store.ts';
 import { graphqlRequest, modelGateway, restRequest } from '../support/test-gateway.ts';
 
 const CATEGORY_CHAIN = '/api/categories?populate[articles][populate][category][populate][articles][populate]=*';

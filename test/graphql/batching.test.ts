@@ -9,7 +9,8 @@ import { scopeFor } from '../support/scope.ts';
 import { loadContentModel } from '../../src/model/load.ts';
 import type { ContentModel } from '../../src/model/types.ts';
 import { EmbeddedStore } from '../../src/store/embedded-store.ts';
-import { CountingStore, type Filter } from '../../src/store/store.ts';
+import { type Filter } from '../../src/store/store.ts';
+import { CountingStore } from '../support/counting-store.ts';
 import { fillBlog } from '../support/generated-blog.ts';
 
 const THREE_LEVELS = parse(`

@@ -9,7 +9,8 @@ import { CardinalityMeter } from '../../src/store/cardinality.ts';
 import { EmbeddedStore } from '../../src/store/embedded-store.ts';
 import { measureStore, readMeasurement } from '../../src/store/measure-store.ts';
 import { listsOf, measurementDoc, mergedLists, modelFingerprint, raiseOf } from '../../src/store/measurement-doc.ts';
-import { CountingStore, type Doc, type Filter, type FindOptions } from '../../src/store/store.ts';
+import { type Doc, type Filter, type FindOptions } from '../../src/store/store.ts';
+import { CountingStore } from '../support/counting-store.ts';
 import { BLOG_MODEL } from '../support/test-gateway.ts';
 
 const fixture = JSON.parse(await readFile(new URL('../fixtures/store/measured-blog.json', import.meta.url), 'utf8')) as Record<string, Doc[]>;

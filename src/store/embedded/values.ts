@@ -1,6 +1,5 @@
 // Stored values as the embedded store keeps them: deep-frozen copies (so reads hand them out
 // without copying), and, for mingo, a view where each int64 sorts and compares by its value.
-import { deepFreeze } from '../../deep-freeze.ts';
 
 /**
  * An int64 as mingo should see it. mingo compares two values of one class by their `toString()`,
@@ -18,11 +17,6 @@ export class Int64 {
   }
 }
 const OFFSET = 2n ** 63n;
-
-/** A frozen deep copy: what the store keeps and hands out. */
-export function frozenCopy<T>(value: T): T {
-  return deepFreeze(structuredClone(value));
-}
 
 function holdsBigint(value: unknown): boolean {
   if (typeof value === 'bigint') return true;

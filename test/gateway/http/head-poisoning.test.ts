@@ -9,7 +9,7 @@ import type { Exchange } from '../../../gateway/http/pipeline.ts';
 import { listen } from '../../../gateway/server.ts';
 import { createMetrics } from '../../../gateway/observability/metrics.ts';
 import { WholeResponse } from '../../../src/whole-response.ts';
-import { CountingStore } from '../../../src/store/store.ts';
+import { CountingStore } from '../../support/counting-store.ts';
 import { EmbeddedStore } from '../../../src/store/embedded-store.ts';
 import { buildGraphQLSchema } from '../../../src/graphql/build-schema.ts';
 import { modelGateway } from '../../support/test-gateway.ts';

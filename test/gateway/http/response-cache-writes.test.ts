@@ -4,7 +4,8 @@
 // relation it touched), on the normal path and the server's fast path alike; answers made from
 // other collections stay kept; a read running while the write lands is not kept.
 import { describe, expect, it } from 'vitest';
-import { CountingStore, type Change, type Doc, type Filter, type FindOptions } from '../../../src/store/store.ts';
+import { type Change, type Doc, type Filter, type FindOptions } from '../../../src/store/store.ts';
+import { CountingStore } from '../../support/counting-store.ts';
 import { EmbeddedStore } from '../../../src/store/embedded-store.ts';
 import { blogGateway, graphqlRequest, restRequest } from '../../support/test-gateway.ts';
 

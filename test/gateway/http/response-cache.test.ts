@@ -12,7 +12,7 @@ import { createLogger } from '../../../gateway/observability/logger.ts';
 import { listen } from '../../../gateway/server.ts';
 import { noneMatchHits } from '../../../gateway/http/conditional.ts';
 import { loadContentModel } from '../../../src/model/load.ts';
-import { CountingStore } from '../../../src/store/store.ts';
+import { CountingStore } from '../../support/counting-store.ts';
 import { EmbeddedStore } from '../../../src/store/embedded-store.ts';
 import { blogGateway, graphqlRequest, modelGateway, restRequest } from '../../support/test-gateway.ts';
 

@@ -10,7 +10,7 @@ import { importSeed } from '../../../src/seed/import-seed.ts';
 import { loadSeedFile } from '../../../src/seed/load-seed.ts';
 import { measureStore } from '../../../src/store/measure-store.ts';
 import { EmbeddedStore } from '../../../src/store/embedded-store.ts';
-import { CountingStore } from '../../../src/store/store.ts';
+import { CountingStore } from '../../support/counting-store.ts';
 import { SEED_FILE, fixtureModel } from './fixture.ts';
 
 export interface FixtureGateway {
