@@ -18,7 +18,8 @@ import { createRestHandler } from '../src/rest/handler.ts';
 import { PlanCache } from '../src/rest/plan.ts';
 import { changedTags } from '../src/store/collection-reads.ts';
 import type { Change, Store } from '../src/store/store.ts';
-import { createWriter, type Writer } from '../src/operations/write/writer.ts';
+import { Lifecycle } from '../src/operations/lifecycle.ts';
+import { createWriter } from '../src/operations/write/writer.ts';
 import { Callers } from './callers.ts';
 import { type CacheSettings, DEFAULT_HTTP_SETTINGS, cacheControlFor, type HttpSettings } from './config/file-config.ts';
 import { EntryCosts } from './entry-costs.ts';
@@ -51,8 +52,6 @@ export interface GatewayDeps {
   model: ContentModel;
   schema: GraphQLSchema;
   store: Store;
-  /** Told of each write this gateway applied, after the store took it (other gateways learn of it). */
-  written?(changes: readonly Change[]): void;
   /** Access settings once the store is ready; undefined while starting. */
   settings(): AccessSettings | undefined;
   /** Strapi's API_TOKEN_SALT and JWT_SECRET; without one, that kind of credential is refused. */
@@ -135,6 +134,8 @@ export interface Gateway {
   forgetCollections(collections: readonly string[]): void;
   /** What changed is not known (the change stream lost its place): every kept answer is dropped. */
   forgetEverything(): void;
+  /** Every acknowledged write of this gateway goes through it: subscribe to hear of them (webhooks, tests). */
+  readonly lifecycle: Lifecycle;
   readonly metrics: GatewayMetrics;
 }
 
@@ -158,15 +159,17 @@ export function createGateway(deps: GatewayDeps): Gateway {
   const http = deps.http ?? DEFAULT_HTTP_SETTINGS;
   const store = new MeasuredStore(deps.store, metrics);
   const entryCosts = new EntryCosts(deps.model, deps.store, logger, { shared: deps.sharedStore, serially: (work) => writer.serially(work) });
-  // Told of each applied write before it answers (the response cache is made below).
+  // Each applied write, before it answers: the entry estimate's measurement rises in the same
+  // write where a bound rose; kept answers made from what it changed are dropped (the response
+  // cache is made below), and the estimate learns what was written.
   const forgetChanges = (changes: readonly Change[]) => {
     responses.forget(changedTags(changes));
     entryCosts.wrote(changes);
   };
-  const writer = createWriter(raisingMeasurement(store, entryCosts), (changes) => {
-    forgetChanges(changes);
-    deps.written?.(changes);
-  });
+  const lifecycle = new Lifecycle(log);
+  lifecycle.record(({ changes }) => entryCosts.raises(changes));
+  lifecycle.subscribe(({ changes }) => forgetChanges(changes));
+  const writer = createWriter(store, lifecycle);
   const callers = new Callers({ model: deps.model, store, writer, settings: deps.settings, secrets: deps.secrets, accessRules: deps.accessRules });
   const state = { draining: false };
   const schema = deps.mediaUrl ? withMediaBaseUrl(deps.schema, deps.mediaUrl) : deps.schema;
@@ -208,21 +211,8 @@ export function createGateway(deps: GatewayDeps): Gateway {
     },
     loadMeasurement: () => entryCosts.load(),
     remeasure: () => entryCosts.remeasure(),
+    lifecycle,
     metrics,
-  };
-}
-
-/**
- * The writer's store: each write also raises the entry estimate's stored measurement where the
- * write raised a bound, in the same atomic write (docs/storage.md, "Measurements").
- */
-function raisingMeasurement(store: Store, entryCosts: EntryCosts): Writer['store'] {
-  return {
-    find: (collection, filter, options) => store.find(collection, filter, options),
-    count: (collection, filter) => store.count(collection, filter),
-    aggregate: (collection, pipeline) => store.aggregate(collection, pipeline),
-    allocateIds: (collection, n) => store.allocateIds(collection, n),
-    write: async (changes) => store.write([...changes, ...(await entryCosts.raises(changes))]),
   };
 }
 

@@ -3,9 +3,10 @@
 // locale; its relations' other sides are changed in the same atomic write.
 import type { ContentType } from '../model/types.ts';
 import type { Doc } from '../store/store.ts';
+import { entryEvent } from './events.ts';
 import type { CreateInput } from './operation.ts';
-import type { RequestScope } from './scope.ts';
-import { buildContext, commit } from './write/commit.ts';
+import { eventCaller, type RequestScope } from './scope.ts';
+import { buildContext, type PreparedWrite } from './write/commit.ts';
 import type { EntryData } from './write/entry-data.ts';
 import { applyData } from './write/entry.ts';
 import { withLinkPlaces } from './write/link-order.ts';
@@ -15,21 +16,19 @@ import { applyOtherSides } from './write/other-side.ts';
 import { PendingWrite } from './write/pending.ts';
 import { createLocale, writerOf } from './write/target.ts';
 
-export function create(scope: RequestScope, type: ContentType, input: CreateInput): Promise<{ data: Doc }> {
+/** The new entry, checked and worked out with the other sides of its relations; committed by the operation layer. */
+export async function create(scope: RequestScope, type: ContentType, input: CreateInput): Promise<PreparedWrite<{ data: Doc }>> {
   const writer = writerOf(scope);
-  return writer.serially(async () => {
-    const locale = createLocale(scope, type, input.locale, input.data);
-    const data = await checkedData({ model: scope.model, store: writer.store, type, mode: 'create', data: callerData(scope, type, input.data) });
-    const id = await writer.store.allocateIds(type.collectionName, 1);
-    const fields = await applyData(buildContext(scope.model, writer), type, data);
-    const pending = new PendingWrite(writer.store);
-    const doc = await withLinkPlaces(type, { ...fields, ...systemFields(type, data, input.publishByDefault, locale), id } as Doc, data, undefined, pending);
-    pending.put(type.collectionName, doc);
-    await applyOtherSides(scope.model, type, doc, data, pending);
-    const written = (await pending.get(type.collectionName, id))!;
-    await commit(writer, pending);
-    return { data: written };
-  });
+  const locale = createLocale(scope, type, input.locale, input.data);
+  const data = await checkedData({ model: scope.model, store: writer.store, type, mode: 'create', data: callerData(scope, type, input.data) });
+  const id = await writer.store.allocateIds(type.collectionName, 1);
+  const fields = await applyData(buildContext(scope.model, writer), type, data);
+  const pending = new PendingWrite(writer.store);
+  const doc = await withLinkPlaces(type, { ...fields, ...systemFields(type, data, input.publishByDefault, locale), id } as Doc, data, undefined, pending);
+  pending.put(type.collectionName, doc);
+  await applyOtherSides(scope.model, type, doc, data, pending);
+  const written = (await pending.get(type.collectionName, id))!;
+  return { pending, events: [entryEvent(type, eventCaller(scope), undefined, written)], result: { data: written } };
 }
 
 /** Timestamps, publication and locale of a new entry. */

@@ -1,6 +1,9 @@
-// The one function every operation runs through: authorize it, then execute it on the request's
-// scope. GraphQL root fields call it (so REST, whose reads become GraphQL documents, does too);
-// the cost of a whole request is bounded before execution, by the protocol's edge.
+// The one function every operation runs through, the lifecycle of an operation: authorize it;
+// check and execute it on the request's scope (a read reads; a write works out its changes); a
+// write then commits, one after another per gateway, and emits its events once the store has
+// acknowledged it (write/commit.ts, lifecycle.ts). GraphQL root fields call it (so REST, whose
+// reads become GraphQL documents, does too); the cost of a whole request is bounded before
+// execution, by the protocol's edge.
 import { assertNever } from '../model/types.ts';
 import { authorize } from './authorize.ts';
 import { create } from './create.ts';
@@ -13,6 +16,8 @@ import { me, type MeValue } from './me.ts';
 import type { Operation } from './operation.ts';
 import type { RequestScope } from './scope.ts';
 import type { Doc } from '../store/store.ts';
+import { commit, type PreparedWrite } from './write/commit.ts';
+import { writerOf } from './write/target.ts';
 
 export type OperationResult = CollectionValue | { data: Doc | null } | MeValue;
 
@@ -26,22 +31,26 @@ export async function runOperation(scope: RequestScope, operation: Operation): P
     case 'me':
       return me(scope);
     case 'create':
-      return written(scope, create(scope, operation.type, operation.input));
+      return written(scope, () => create(scope, operation.type, operation.input));
     case 'update':
-      return written(scope, update(scope, operation.type, operation.input));
+      return written(scope, () => update(scope, operation.type, operation.input));
     case 'delete':
-      return written(scope, deleteEntry(scope, operation.type, operation.input));
+      return written(scope, () => deleteEntry(scope, operation.type, operation.input));
     case 'createLocalization':
-      return written(scope, createLocalization(scope, operation.type, operation.input));
+      return written(scope, () => createLocalization(scope, operation.type, operation.input));
     default:
       return assertNever(operation, 'operation');
   }
 }
 
-/** A write's result, once the request's loaders have forgotten what they read before it. */
-async function written<T>(scope: RequestScope, write: Promise<T>): Promise<T> {
+/**
+ * A write, prepared and committed with no other write of this gateway between, its events emitted;
+ * its result once the request's loaders have forgotten what they read before it.
+ */
+async function written<T>(scope: RequestScope, prepare: () => Promise<PreparedWrite<T>>): Promise<T> {
+  const writer = writerOf(scope);
   try {
-    return await write;
+    return await writer.serially(async () => commit(writer, await prepare()));
   } finally {
     scope.loaders.forget();
   }

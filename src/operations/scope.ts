@@ -13,6 +13,7 @@ import type { CollectionReads } from '../store/collection-reads.ts';
 import { withDeadline } from '../store/deadline-store.ts';
 import type { Doc, ReadStore } from '../store/store.ts';
 import { withProjections, type Projections } from '../query/projection.ts';
+import type { EventCaller } from './events.ts';
 import type { Writer } from './write/writer.ts';
 
 /** What a request brings, read once at the edge. */
@@ -67,4 +68,9 @@ export function createScope(base: RequestBase, projections?: Projections, public
   const store = withDeadline(projections ? withProjections(base.store, projections) : base.store, base.deadline);
   const loaders = createLoaders(base.model, store, base.access, { schedule: base.pacing.schedule, publicationState });
   return Object.freeze({ ...base, store, loaders, publicationState });
+}
+
+/** Who runs a request's operations, as its lifecycle events name the caller. */
+export function eventCaller(base: Pick<RequestBase, 'access' | 'user'>): EventCaller {
+  return base.user ? { role: base.access.role, userId: base.user.id } : { role: base.access.role };
 }

@@ -4,9 +4,10 @@ import { ValidationError } from '../errors/errors.ts';
 import type { ContentType } from '../model/types.ts';
 import type { Doc } from '../store/store.ts';
 import { create } from './create.ts';
+import { entryEvent } from './events.ts';
 import type { UpdateInput } from './operation.ts';
-import type { RequestScope } from './scope.ts';
-import { buildContext, commit } from './write/commit.ts';
+import { eventCaller, type RequestScope } from './scope.ts';
+import { buildContext, type PreparedWrite } from './write/commit.ts';
 import { applyData } from './write/entry.ts';
 import { withLinkPlaces } from './write/link-order.ts';
 import { checkedData } from './write/input.ts';
@@ -16,28 +17,26 @@ import { applyOtherSides } from './write/other-side.ts';
 import { PendingWrite } from './write/pending.ts';
 import { existingEntry, storedEntry, writerOf } from './write/target.ts';
 
-export async function update(scope: RequestScope, type: ContentType, input: UpdateInput): Promise<{ data: Doc }> {
+/** The changed entry, checked and worked out with its other sides and localizations; committed by the operation layer. */
+export async function update(scope: RequestScope, type: ContentType, input: UpdateInput): Promise<PreparedWrite<{ data: Doc }>> {
   const writer = writerOf(scope);
   if (type.kind === 'singleType' && !(await storedEntry(scope, type, undefined, input.locale))) {
     await refuseAnotherLocale(scope, type, input.data);
     return create(scope, type, { data: input.data, locale: input.locale, publishByDefault: true });
   }
-  return writer.serially(async () => {
-    const entry = await existingEntry(scope, type, input.id, input.locale);
-    const data = await checkedData({ model: scope.model, store: writer.store, type, mode: 'update', data: callerData(scope, type, input.data), entry });
-    const context = buildContext(scope.model, writer);
-    const fields = await applyData(context, type, data, entry);
-    // What identifies the entry stays: its id, creation time and locale.
-    const pending = new PendingWrite(writer.store);
-    const fresh = { ...fields, id: entry.id, createdAt: entry.createdAt, ...(type.localized ? { locale: entry.locale } : {}), updatedAt: new Date() } as Doc;
-    const doc = await withLinkPlaces(type, fresh, data, entry, pending);
-    pending.put(type.collectionName, doc);
-    await applyOtherSides(scope.model, type, doc, data, pending);
-    await shareWithLocalizations(context, type, doc, pending, new Set(data.keys()));
-    const written = (await pending.get(type.collectionName, doc.id))!;
-    await commit(writer, pending);
-    return { data: written };
-  });
+  const entry = await existingEntry(scope, type, input.id, input.locale);
+  const data = await checkedData({ model: scope.model, store: writer.store, type, mode: 'update', data: callerData(scope, type, input.data), entry });
+  const context = buildContext(scope.model, writer);
+  const fields = await applyData(context, type, data, entry);
+  // What identifies the entry stays: its id, creation time and locale.
+  const pending = new PendingWrite(writer.store);
+  const fresh = { ...fields, id: entry.id, createdAt: entry.createdAt, ...(type.localized ? { locale: entry.locale } : {}), updatedAt: new Date() } as Doc;
+  const doc = await withLinkPlaces(type, fresh, data, entry, pending);
+  pending.put(type.collectionName, doc);
+  await applyOtherSides(scope.model, type, doc, data, pending);
+  await shareWithLocalizations(context, type, doc, pending, new Set(data.keys()));
+  const written = (await pending.get(type.collectionName, doc.id))!;
+  return { pending, events: [entryEvent(type, eventCaller(scope), entry, written)], result: { data: written } };
 }
 
 /**

@@ -1,23 +1,36 @@
-// The last step of every write: the gathered changes go to the store as one atomic write, and
-// whoever keeps answers is told before the write answers. A unique index's refusal is Strapi's
-// ValidationError on the attribute.
+// The last steps of every write: the gathered changes, with what the lifecycle's recorders add,
+// go to the store as one atomic write (durable when it resolves); then its events are emitted,
+// before the write answers. A unique index's refusal is Strapi's ValidationError on the attribute.
 import { ValidationError } from '../../errors/errors.ts';
+import type { ContentModel } from '../../model/types.ts';
 import { UniqueViolation } from '../../store/store.ts';
+import type { PendingEvent } from '../events.ts';
 import type { BuildContext } from './entry.ts';
 import type { PendingWrite } from './pending.ts';
 import type { Writer } from './writer.ts';
-import type { ContentModel } from '../../model/types.ts';
 
-export async function commit(writer: Writer, pending: PendingWrite): Promise<void> {
-  const changes = pending.changes();
-  if (changes.length === 0) return;
+/** A write checked and worked out, not yet written: its changes, the events they make, and its answer. */
+export interface PreparedWrite<T> {
+  readonly pending: PendingWrite;
+  readonly events: readonly PendingEvent[];
+  readonly result: T;
+}
+
+/** Writes `prepared` atomically, emits its events once the store acknowledged it, and returns its answer. */
+export async function commit<T>(writer: Writer, prepared: PreparedWrite<T>): Promise<T> {
+  const changes = prepared.pending.changes();
+  if (changes.length === 0) return prepared.result;
+  const at = new Date();
+  const committed = { events: prepared.events.map((event) => ({ ...event, at })), changes };
+  const recorded = await writer.lifecycle.recorded(committed);
   try {
-    await writer.store.write(changes);
+    await writer.store.write(recorded.length > 0 ? [...changes, ...recorded] : changes);
   } catch (error) {
     if (error instanceof UniqueViolation) throw uniqueError(error);
     throw error;
   }
-  writer.written(changes);
+  writer.lifecycle.emit(committed);
+  return prepared.result;
 }
 
 /** The attribute a unique index named `<field>_…` holds, as Strapi reports a taken value. */

@@ -1,0 +1,67 @@
+// What a committed write tells its subscribers: one typed event per entry the operation changed
+// (`entry.create`, `entry.update`, `entry.delete`, `entry.publish`, `entry.unpublish`; `media.*` for
+// the media library), with its content-type, id, locale, caller, and the entry before and after.
+import type { ContentType } from '../model/types.ts';
+import type { Change, Doc } from '../store/store.ts';
+
+export type EntryEventName = 'entry.create' | 'entry.update' | 'entry.delete' | 'entry.publish' | 'entry.unpublish';
+export type MediaEventName = 'media.create' | 'media.update' | 'media.delete';
+
+/** Who ran the operation: its role, and the logged-in user's id when a JWT named one. */
+export interface EventCaller {
+  readonly role: string;
+  readonly userId?: number;
+}
+
+export interface LifecycleEvent {
+  readonly event: EntryEventName | MediaEventName;
+  /** The content-type's uid (`api::article.article`, `plugin::upload.file`). */
+  readonly uid: string;
+  /** Its singular name, as Strapi's webhooks call it `model`. */
+  readonly model: string;
+  readonly id: number;
+  /** The entry's locale, for a localized type. */
+  readonly locale?: string;
+  readonly caller: EventCaller;
+  /** The stored entry before the write: absent for a create. */
+  readonly before?: Doc;
+  /** The stored entry after the write: absent for a delete. */
+  readonly after?: Doc;
+  /** When the write was committed. */
+  readonly at: Date;
+}
+
+/** One acknowledged write: its events, and every store change it made (other sides and localizations included). */
+export interface Committed {
+  readonly events: readonly LifecycleEvent[];
+  readonly changes: readonly Change[];
+}
+
+/**
+ * The event of a write of one entry: a create or a delete by its kind; a change of an entry of a
+ * draft & publish type that publishes or unpublishes it is that, any other change an update.
+ */
+export function entryEventName(type: ContentType, before: Doc | undefined, after: Doc | undefined): EntryEventName {
+  if (!before) return 'entry.create';
+  if (!after) return 'entry.delete';
+  if (type.draftAndPublish && (before.publishedAt == null) !== (after.publishedAt == null)) return after.publishedAt == null ? 'entry.unpublish' : 'entry.publish';
+  return 'entry.update';
+}
+
+/** A lifecycle event without its time, which the commit stamps. */
+export type PendingEvent = Omit<LifecycleEvent, 'at'>;
+
+/** The event of a write of one entry of `type`, from the entry before and after it. */
+export function entryEvent(type: ContentType, caller: EventCaller, before: Doc | undefined, after: Doc | undefined): PendingEvent {
+  const entry = (after ?? before)!;
+  return {
+    event: entryEventName(type, before, after),
+    uid: type.uid,
+    model: type.singularName,
+    id: entry.id,
+    ...(typeof entry.locale === 'string' ? { locale: entry.locale } : {}),
+    caller,
+    ...(before ? { before } : {}),
+    ...(after ? { after } : {}),
+  };
+}
