@@ -15,6 +15,9 @@ import { DEFAULT_REQUEST_LIMITS, type RequestLimits } from '../src/limits/reques
 import type { ContentModel } from '../src/model/types.ts';
 import { buildOpenApiDocument } from '../src/openapi/document.ts';
 import { createRestHandler } from '../src/rest/handler.ts';
+import { routeTable } from '../src/routes/api.ts';
+import { RouteMatcher } from '../src/routes/match.ts';
+import type { RouteRow, RouteTable } from '../src/routes/table.ts';
 import { PlanCache } from '../src/rest/plan.ts';
 import { changedTags } from '../src/store/collection-reads.ts';
 import type { Change, Store } from '../src/store/store.ts';
@@ -96,6 +99,8 @@ export interface GatewayDeps {
    * which always hold; both protocols follow them (src/access/).
    */
   accessRules?: readonly AttributeRule[];
+  /** Rows added to the content API's route table (src/routes): served, access-checked and documented like its own. */
+  routes?: readonly RouteRow[];
 }
 
 export interface Gateway {
@@ -240,29 +245,30 @@ function gatewayRoutes(deps: GatewayDeps, parts: RouteParts): Routes {
     return callers.baseFor(request, exchange, options);
   };
   const common = { model: deps.model, schema, baseFor, projectReads: deps.projectReads ?? true, log, limits, costs, compiler };
+  const table = routeTable(deps.model, deps.routes);
   const graphiql = deps.graphiql ?? true;
   const docs = deps.docs ?? true;
   return {
     readiness: readiness({ store, settings: deps.settings, draining: parts.draining, log }),
     liveness,
     graphql: graphqlRoute({ ...common, documents, graphiql, defaultQuery: sampleQuery(deps.model), credentials: (request, exchange) => callers.accessOf(request, exchange) }),
-    rest: createRestHandler({ ...common, plans, readBody: (request) => withBoundedBody(request, MAX_BODY_BYTES) }),
+    rest: createRestHandler({ ...common, routes: new RouteMatcher(table), plans, readBody: (request) => withBoundedBody(request, MAX_BODY_BYTES) }),
     metrics: http.metrics ? metricsRoute(metrics) : undefined,
     uploads: deps.uploadsDir ? uploadsRoute({ dir: deps.uploadsDir, maxAge: http.uploads.maxAge, log }) : undefined,
     graphiqlAsset: graphiql ? graphiqlAsset : undefined,
     docsPage: docs ? docsPage : undefined,
     docsAsset: docs ? docsAsset : undefined,
-    openApi: openApiRoute(openApiDocumentOf(deps)),
+    openApi: openApiRoute(openApiDocumentOf(deps, table)),
   };
 }
 
 /** The OpenAPI document, built on first request once the locales are known, for the examples (the default first). */
-function openApiDocumentOf(deps: GatewayDeps): () => unknown {
+function openApiDocumentOf(deps: GatewayDeps, routes: RouteTable): () => unknown {
   let built: unknown;
   return () => {
     const locales = deps.settings()?.locales;
-    if (!locales) return buildOpenApiDocument(deps.model);
-    return (built ??= buildOpenApiDocument(deps.model, { locales: [locales.defaultLocale, ...locales.codes] }));
+    if (!locales) return buildOpenApiDocument(deps.model, { routes });
+    return (built ??= buildOpenApiDocument(deps.model, { routes, locales: [locales.defaultLocale, ...locales.codes] }));
   };
 }
 

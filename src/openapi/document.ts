@@ -1,12 +1,16 @@
-// The content model -> the OpenAPI 3.1 document of the gateway: every REST route with every
+// The content model and its route table -> the OpenAPI 3.1 document of the gateway: every REST route with every
 // parameter form as an example, the answers' shapes, the errors, and the routes around them.
 // Pure: the same model gives the same document.
 import type { ContentModel } from '../model/types.ts';
+import { routeTable } from '../routes/api.ts';
+import type { RouteTable } from '../routes/table.ts';
 import { ERROR_RESPONSES, otherPaths, restPaths } from './paths.ts';
 import { inputSchemas } from './input-schemas.ts';
 import { componentSchemas, ref, schemaNames } from './schemas.ts';
 
 export interface OpenApiOptions {
+  /** The route table to document; the model's own when absent. */
+  routes?: RouteTable;
   /** Locale codes for the `locale` examples; the first is shown. */
   locales?: readonly string[];
   /** `info.version`; the package version by default. */
@@ -35,7 +39,7 @@ export function buildOpenApiDocument(model: ContentModel, options: OpenApiOption
       { name: 'Media' },
       { name: 'Operations' },
     ],
-    paths: { ...restPaths(model, options.locales ?? ['en']), ...otherPaths() },
+    paths: { ...restPaths(model, options.routes ?? routeTable(model), options.locales ?? ['en']), ...otherPaths() },
     components: {
       schemas: { ...componentSchemas(model), ...inputSchemas(model) },
       responses: Object.fromEntries(

@@ -1,10 +1,10 @@
-// The gateway's routes as OpenAPI path items: per content-type its REST routes (list, by id, or
-// the single type; reads and writes), the media library, and the routes around them (GraphQL,
-// health, metrics, media).
+// The gateway's routes as OpenAPI path items: a row of the route table each (src/routes), its
+// read or write documented from its content-type, a call from the row's own schemas; and the
+// routes around the REST API (GraphQL, health, metrics, media).
 import { pascalCase, typeName } from '../model/naming.ts';
-import { MEDIA_UID, USER_UID, type ContentModel, type ContentType } from '../model/types.ts';
+import type { ContentModel, ContentType } from '../model/types.ts';
+import type { ReadKind, ReadShape, RouteHandler, RouteRow, RouteTable } from '../routes/table.ts';
 import { type OperationKind, queryParameters } from './parameters.ts';
-import { isWritable } from './input-schemas.ts';
 import { ref, schemaNames, type Schema } from './schemas.ts';
 import { json, response, writeOperation } from './write-operations.ts';
 
@@ -60,47 +60,65 @@ function operation(model: ContentModel, target: ContentType, kind: Exclude<Opera
   };
 }
 
-/**
- * `/api/...` for every `api::` content-type of the model, the media library and the users; the
- * users-permissions roles and permissions have no REST route (Strapi's are admin routes).
- */
-export function restPaths(model: ContentModel, locales: readonly string[]): Record<string, PathItem> {
-  const paths: Record<string, PathItem> = {};
-  for (const target of model.contentTypes.values()) {
-    if (target.uid === MEDIA_UID) {
-      paths['/api/upload/files'] = { get: operation(model, target, 'files', locales) };
-      paths['/api/upload/files/{id}'] = { get: operation(model, target, 'file', locales) };
-    } else if (target.uid === USER_UID) {
-      paths['/api/users'] = { get: operation(model, target, 'users', locales) };
-      paths['/api/users/me'] = { get: operation(model, target, 'me', locales) };
-      paths['/api/users/{id}'] = { get: operation(model, target, 'user', locales) };
-    } else if (isWritable(target)) {
-      Object.assign(paths, contentApiPaths(model, target, locales));
-    }
-  }
-  return paths;
+/** The OpenAPI operation kind of a read row. */
+function readKind(handler: Extract<RouteHandler, { kind: 'read' }>): Exclude<OperationKind, 'write'> {
+  const kinds: Record<ReadShape, Record<ReadKind, Exclude<OperationKind, 'write'>>> = {
+    entries: { findMany: 'list', findOne: 'one', findSingle: 'single', me: 'me' },
+    files: { findMany: 'files', findOne: 'file', findSingle: 'file', me: 'me' },
+    users: { findMany: 'users', findOne: 'user', findSingle: 'user', me: 'me' },
+  };
+  return kinds[handler.shape][handler.read];
 }
 
-/** A content API type's routes, reads and writes; a method a path does not take is a 405. */
-function contentApiPaths(model: ContentModel, target: ContentType, locales: readonly string[]): Record<string, PathItem> {
-  const write = (action: Parameters<typeof writeOperation>[2]) => writeOperation(model, target, action, locales);
-  if (target.kind === 'singleType') {
-    return {
-      [`/api/${target.singularName}`]: {
-        description: 'A single type: `POST` is a 405 (`MethodNotAllowedError`, `Allow: GET, HEAD, PUT, DELETE`)',
-        get: operation(model, target, 'single', locales),
-        put: write('update'),
-        delete: write('delete'),
-      },
-    };
-  }
+/** A call row's operation: its parameters from its path, its body and answer as its row documents them. */
+function callOperation(row: RouteRow, handler: Extract<RouteHandler, { kind: 'call' }>): Record<string, unknown> {
+  const params = [...row.path.matchAll(/:(\w+)/g)].map(([, name]) => ({ name, in: 'path', required: true, schema: name === 'id' ? { type: 'integer', minimum: 1 } : { type: 'string' } }));
+  const { doc } = handler;
   return {
-    [`/api/${target.pluralName}`]: { get: operation(model, target, 'list', locales), post: write('create') },
-    [`/api/${target.pluralName}/{id}`]: { get: operation(model, target, 'one', locales), put: write('update'), delete: write('delete') },
-    ...(target.localized
-      ? { [`/api/${target.pluralName}/{id}/localizations`]: { description: 'Only `POST` (any other method is a 405)', post: write('createLocalization') } }
-      : {}),
+    operationId: doc.operationId,
+    summary: doc.summary,
+    tags: [doc.tag],
+    ...(params.length > 0 ? { parameters: params } : {}),
+    ...(doc.requestBody ? { requestBody: { required: true, content: json(doc.requestBody) } } : {}),
+    responses: {
+      200: { description: 'OK', content: json(doc.response) },
+      400: response(doc.requestBody ? 'InvalidBody' : 'BadRequest'),
+      401: response('Unauthorized'),
+      403: response('Forbidden'),
+      ...(doc.requestBody ? { 413: response('PayloadTooLarge') } : {}),
+      503: response('ServiceUnavailable'),
+    },
   };
+}
+
+function rowOperation(model: ContentModel, row: RouteRow, locales: readonly string[]): Record<string, unknown> {
+  const { handler } = row;
+  switch (handler.kind) {
+    case 'read':
+      return operation(model, handler.target, readKind(handler), locales);
+    case 'write':
+      return writeOperation(model, handler.target, handler.write, locales);
+    case 'call':
+      return callOperation(row, handler);
+  }
+}
+
+/**
+ * `/api/...`: a path item per path of the route table, an operation per row (with the action it
+ * needs, `x-strapi-action`); a path that does not take every method says which it takes.
+ */
+export function restPaths(model: ContentModel, table: RouteTable, locales: readonly string[]): Record<string, PathItem> {
+  const paths: Record<string, PathItem> = {};
+  for (const row of table) {
+    const path = row.path.replace(/:(\w+)/g, '{$1}');
+    const item = (paths[path] ??= {});
+    item[row.method.toLowerCase()] = { ...rowOperation(model, row, locales), 'x-strapi-action': row.action };
+  }
+  for (const item of Object.values(paths)) {
+    const methods = Object.keys(item).map((method) => method.toUpperCase());
+    if (methods.length < 3) item.description = `Only ${[...(methods.includes('GET') ? ['GET', 'HEAD'] : []), ...methods.filter((m) => m !== 'GET')].join(', ')}: any other method is a 405 (\`MethodNotAllowedError\` with \`Allow\`)`;
+  }
+  return paths;
 }
 
 const GRAPHQL_RESPONSE: Schema = {

@@ -9,3 +9,8 @@ export function authorize(scope: Pick<RequestBase, 'access' | 'self' | 'user'>, 
   if (operation.action === 'me' && !scope.user) throw new ForbiddenError('Forbidden');
   if (!scope.access.allows(requiredAction(operation, scope.self))) throw new ForbiddenError('Forbidden');
 }
+
+/** @throws ForbiddenError when the caller may not run the action a route needs (Strapi's name). */
+export function authorizeAction(scope: Pick<RequestBase, 'access'>, action: string): void {
+  if (!scope.access.allows(action)) throw new ForbiddenError('Forbidden');
+}

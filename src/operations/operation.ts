@@ -15,6 +15,9 @@ export interface FindInput {
   locale?: string | null;
 }
 
+/** Every entry counted, as users-permissions' `/api/users/count` counts them (drafts included). */
+export type CountInput = Record<string, never>;
+
 /** One entry by id, or a single type's entry: `GET /api/articles/1`, `article(id: 1)`, `global`. */
 export interface FindOneInput {
   id?: string | number | null;
@@ -66,6 +69,8 @@ export type Operation =
   | { readonly action: 'update'; readonly type: ContentType; readonly input: UpdateInput }
   | { readonly action: 'delete'; readonly type: ContentType; readonly input: DeleteInput }
   | { readonly action: 'createLocalization'; readonly type: ContentType; readonly input: CreateLocalizationInput }
+  /** How many entries match: `GET /api/users/count`. */
+  | { readonly action: 'count'; readonly type: ContentType; readonly input: CountInput }
   /** The logged-in user, as users-permissions' `me` answers it. */
   | { readonly action: 'me' };
 
@@ -89,6 +94,8 @@ export function requiredAction(operation: Operation, self?: number): string {
       return contentAction(operation.type.uid, 'update');
     case 'delete':
       return contentAction(operation.type.uid, 'delete');
+    case 'count':
+      return operation.type.uid === USER_UID ? PLUGIN_ACTIONS.user.count : `${operation.type.uid}.count`;
     case 'me':
       return PLUGIN_ACTIONS.user.me;
   }

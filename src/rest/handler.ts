@@ -1,8 +1,10 @@
-// HTTP request under /api -> Strapi v4 REST response, in the steps every read takes:
-// route -> authorize (the operation layer) -> plan (qs parse -> validate -> GraphQL document, once
-// per request shape) -> bound the cost (entry budget) -> execute on the gateway's schema ->
-// reshape -> JSON written in slices (steps.ts). A write goes to write.ts. Never throws.
+// HTTP request under /api -> Strapi v4 REST response. The route table's row for the method and
+// path (src/routes) names the action the caller needs, checked first; then a read takes these
+// steps: plan (qs parse -> validate -> GraphQL document, once per request shape) -> bound the cost
+// (entry budget) -> execute on the gateway's schema -> reshape -> JSON written in slices
+// (steps.ts). A write goes to write.ts, any other operation to call.ts. Never throws.
 import type { GraphQLSchema } from 'graphql';
+import { ForbiddenError } from '../errors/errors.ts';
 import { toRestError } from '../errors/map.ts';
 import type { DocumentCompiler } from '../graphql/compile.ts';
 import type { CostModel } from '../graphql/cost.ts';
@@ -11,14 +13,18 @@ import { DEFAULT_CACHE_BOUNDS } from '../limits/byte-cache.ts';
 import type { RequestLimits } from '../limits/request-limits.ts';
 import { stringifyInSlices } from '../limits/stringify.ts';
 import type { ContentModel } from '../model/types.ts';
-import { authorize } from '../operations/authorize.ts';
+import { authorizeAction } from '../operations/authorize.ts';
 import { createScope, type RequestBase } from '../operations/scope.ts';
+import { routeMatcher } from '../routes/api.ts';
+import type { RouteMatcher } from '../routes/match.ts';
+import type { RouteRow } from '../routes/table.ts';
 import { WholeResponse } from '../whole-response.ts';
 import { explain } from './explain.ts';
 import { PlanCache, variablesFor } from './plan.ts';
 import { graphqlPublicationState } from './query.ts';
-import { allowedMethods, operationOf, resolveRoute } from './routes.ts';
-import { executionSteps } from './steps.ts';
+import { callAnswer } from './call.ts';
+import { readRoute } from './read-route.ts';
+import { executionSteps, type ExecutionSteps } from './steps.ts';
 import { writeAnswer } from './write.ts';
 
 /** What the edge knows of a request before the REST API reads it. */
@@ -30,6 +36,8 @@ export interface BaseOptions {
 export interface RestHandlerDeps<Edge> {
   model: ContentModel;
   schema: GraphQLSchema;
+  /** The route table, ready to match (src/routes); the model's own when absent. */
+  routes?: RouteMatcher;
   /** The request's base (caller, rights, locales, deadline), read once at the edge. */
   baseFor(request: Request, edge: Edge | undefined, options: BaseOptions): Promise<RequestBase>;
   /** Read only the fields a document needs (MongoDB); whole documents otherwise. */
@@ -58,29 +66,25 @@ export function createRestHandler<Edge>(deps: RestHandlerDeps<Edge>): (request: 
   const log = deps.log ?? console.error;
   const plans = deps.plans ?? new PlanCache(deps.model, deps.schema, DEFAULT_CACHE_BOUNDS.plansMaxBytes);
   const steps = executionSteps(deps);
+  const routes = deps.routes ?? routeMatcher(deps.model);
 
   async function answer(request: Request, edge: Edge | undefined): Promise<Response> {
-    const url = new URL(request.url);
-    const route = resolveRoute(deps.model, request.method, url.pathname);
-    if (route.write) {
-      const written = await writeAnswer({ model: deps.model, plans, steps }, await (deps.readBody ?? identity)(request), { ...route, write: route.write }, await deps.baseFor(request, edge, { self: false }));
-      return json(200, JSON.stringify(written));
+    const { row, params } = routes.match(request.method, new URL(request.url).pathname);
+    const handler = row.handler;
+    const base = await deps.baseFor(request, edge, { self: handler.kind === 'read' && handler.read === 'me' });
+    authorizeAction(base, row.action);
+    switch (handler.kind) {
+      case 'read':
+        return readAnswer({ ...deps, plans, steps }, request, row, params, base);
+      case 'write': {
+        const bounded = await (deps.readBody ?? identity)(request);
+        return json(200, JSON.stringify(await writeAnswer({ model: deps.model, plans, steps }, bounded, { handler, id: params.id }, base)));
+      }
+      case 'call': {
+        const bounded = await (deps.readBody ?? identity)(request);
+        return json(200, JSON.stringify(await callAnswer(bounded, handler, params, base)));
+      }
     }
-    const base = await deps.baseFor(request, edge, { self: route.operation.kind === 'me' });
-    authorize(base, operationOf(route));
-    const scope = { model: deps.model, access: base.access, locales: base.locales.codes };
-    const plan = plans.planFor(route, url.search, scope, base.accessKey, base.user?.id);
-    const variables = variablesFor(plan, route, base.user?.id);
-    if (wantsExplain(request)) {
-      return new Response(explain({ document: plan.built.document, variables }), { status: 200, headers: { 'content-type': EXPLAIN_TYPE } });
-    }
-    await steps.bound(plan, variables);
-    const projections = deps.projectReads ? projectionsFor(deps.model, deps.schema, plan.built.document) : undefined;
-    const run = createScope(base, projections, graphqlPublicationState(plan.query.publicationState));
-    // The GraphQL result is held by no variable here, so it can be collected once reshaped, while
-    // the answer is written out (a large answer's objects are many, and several are in flight).
-    const body = await steps.reshape(route, plan, await steps.execute(plan, variables, run), run.deadline);
-    return json(200, await stringifyInSlices(body, { deadline: run.deadline, entries: run.pacing.entries }));
   }
 
   return async (request, edge) => {
@@ -89,10 +93,34 @@ export function createRestHandler<Edge>(deps: RestHandlerDeps<Edge>): (request: 
       response = await answer(request, edge);
     } catch (error) {
       const { status, body } = toRestError(error, log);
-      response = json(status, JSON.stringify(body), status === 405 ? { allow: allowedMethods(deps.model, new URL(request.url).pathname).join(', ') } : undefined);
+      response = json(status, JSON.stringify(body), status === 405 ? { allow: routes.allowed(new URL(request.url).pathname).join(', ') } : undefined);
     }
     return request.method === 'HEAD' ? new Response(null, response) : response;
   };
+}
+
+/** What a read needs of the handler: its dependencies, plans and steps. */
+type ReadDeps = Pick<RestHandlerDeps<unknown>, 'model' | 'schema' | 'projectReads'> & { plans: PlanCache; steps: ExecutionSteps };
+
+/** A read row's answer: planned, bounded, executed on the schema and reshaped (or the document, to explain it). */
+async function readAnswer(deps: ReadDeps, request: Request, row: RouteRow, params: Readonly<Record<string, string>>, base: RequestBase): Promise<Response> {
+  if (row.handler.kind !== 'read') throw new Error(`route ${row.method} ${row.path} is not a read`);
+  const url = new URL(request.url);
+  const route = readRoute(row.handler, params);
+  if (route.operation.kind === 'me' && !base.user) throw new ForbiddenError('Forbidden');
+  const scope = { model: deps.model, access: base.access, locales: base.locales.codes };
+  const plan = deps.plans.planFor(route, url.search, scope, base.accessKey, base.user?.id);
+  const variables = variablesFor(plan, route, base.user?.id);
+  if (wantsExplain(request)) {
+    return new Response(explain({ document: plan.built.document, variables }), { status: 200, headers: { 'content-type': EXPLAIN_TYPE } });
+  }
+  await deps.steps.bound(plan, variables);
+  const projections = deps.projectReads ? projectionsFor(deps.model, deps.schema, plan.built.document) : undefined;
+  const run = createScope(base, projections, graphqlPublicationState(plan.query.publicationState));
+  // The GraphQL result is held by no variable here, so it can be collected once reshaped, while
+  // the answer is written out (a large answer's objects are many, and several are in flight).
+  const body = await deps.steps.reshape(route, plan, await deps.steps.execute(plan, variables, run), run.deadline);
+  return json(200, await stringifyInSlices(body, { deadline: run.deadline, entries: run.pacing.entries }));
 }
 
 function wantsExplain(request: Request): boolean {

@@ -13,7 +13,7 @@ import type { ContentModel } from '../model/types.ts';
 import { type BuiltDocument, type RestRead, buildDocument, operationFor, rootField } from './document.ts';
 import { parseQueryString } from './parse.ts';
 import type { RestQuery } from './query.ts';
-import type { Route } from './routes.ts';
+import type { ReadRoute } from './read-route.ts';
 import { MAX_POSITION } from './validate-pagination.ts';
 import { type ValidationScope, validateQuery } from './validate.ts';
 
@@ -73,7 +73,7 @@ export class PlanCache {
    * @param userId the logged-in user, for `/api/users/me`.
    * @throws ValidationError for a query string Strapi would refuse.
    */
-  planFor(route: Route, search: string, scope: ValidationScope, accessKey: string, userId?: number): Plan {
+  planFor(route: ReadRoute, search: string, scope: ValidationScope, accessKey: string, userId?: number): Plan {
     const position = route.kind === 'entries' ? positionIn(search) : undefined;
     if (!position) return this.planOf(route, search, scope, accessKey, userId);
     let shared: Plan;
@@ -86,7 +86,7 @@ export class PlanCache {
     return atPosition(shared, position);
   }
 
-  private planOf(route: Route, search: string, scope: ValidationScope, accessKey: string, userId?: number): Plan {
+  private planOf(route: ReadRoute, search: string, scope: ValidationScope, accessKey: string, userId?: number): Plan {
     const key = `${accessKey}\n${route.kind}\n${route.target.uid}\n${route.operation.kind}\n${search}`;
     const found = this.plans.get(key);
     if (found) return found;
@@ -156,7 +156,7 @@ function atPosition(plan: Plan, position: Position): Plan {
 }
 
 /** The plan's variables for this request: its own id where the route names one (or `me`'s user). */
-export function variablesFor(plan: Plan, route: Route, userId?: number): Record<string, unknown> {
+export function variablesFor(plan: Plan, route: ReadRoute, userId?: number): Record<string, unknown> {
   if (plan.operation.kind !== 'findOne') return plan.built.variables;
   const id = route.operation.kind === 'findOne' ? route.operation.id : String(userId);
   return { ...plan.built.variables, id };

@@ -14,7 +14,7 @@ import type { RequestLimits } from '../limits/request-limits.ts';
 import type { ContentModel } from '../model/types.ts';
 import type { Plan } from './plan.ts';
 import { reshapeCollection, reshapeEntry, reshapeEveryLocale, reshapePlain } from './reshape.ts';
-import type { Route } from './routes.ts';
+import type { ReadRoute } from './read-route.ts';
 
 export type ExecutionSteps = ReturnType<typeof executionSteps>;
 
@@ -60,7 +60,7 @@ export function executionSteps(deps: StepDeps) {
       return result.data?.[plan.field];
     },
 
-    async reshape(route: Route, plan: Plan, root: unknown, deadline: Deadline): Promise<unknown> {
+    async reshape(route: ReadRoute, plan: Plan, root: unknown, deadline: Deadline): Promise<unknown> {
       const { query, operation } = plan;
       if (route.kind !== 'entries') {
         const plain = await reshapePlain(deps.model, route.target, query, root, deadline);

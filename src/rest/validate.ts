@@ -3,7 +3,7 @@
 import type { ContentType } from '../model/types.ts';
 import { type Scope, invalidValue, isRecord } from './attributes.ts';
 import { MAX_PAGE_SIZE, type Pagination, type PublicationState, type RestQuery } from './query.ts';
-import type { Route } from './routes.ts';
+import type { ReadRoute } from './read-route.ts';
 import { validateFields } from './validate-fields.ts';
 import { validateFilters } from './validate-filters.ts';
 import { validatePagination } from './validate-pagination.ts';
@@ -22,7 +22,7 @@ export interface ValidationScope extends Scope {
  * up to the maximum page size unless `pagination` (files) or top-level `start`/`limit` (users,
  * whose plugin ignores `pagination`) say otherwise.
  */
-export function validateQuery(raw: unknown, target: ContentType, scope: ValidationScope, kind: Route['kind'] = 'entries'): RestQuery {
+export function validateQuery(raw: unknown, target: ContentType, scope: ValidationScope, kind: ReadRoute['kind'] = 'entries'): RestQuery {
   const query = isRecord(raw) ? raw : {};
   return {
     selection: {
@@ -39,7 +39,7 @@ export function validateQuery(raw: unknown, target: ContentType, scope: Validati
 
 const EVERY_ENTRY: Pagination = { kind: 'offset', start: 0, limit: MAX_PAGE_SIZE, withCount: false };
 
-function paginationFor(kind: Route['kind'], query: Record<string, unknown>): Pagination {
+function paginationFor(kind: ReadRoute['kind'], query: Record<string, unknown>): Pagination {
   switch (kind) {
     case 'entries':
       return validatePagination(query.pagination);

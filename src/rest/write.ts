@@ -4,7 +4,7 @@
 // answer has Strapi's shape and honours `populate` and `fields`. A DELETE reads the entry before.
 import { readingBack } from '../access/access.ts';
 import { BodySyntaxError } from '../errors/errors.ts';
-import type { ContentModel } from '../model/types.ts';
+import type { ContentModel, ContentType } from '../model/types.ts';
 import type { Operation } from '../operations/operation.ts';
 import { authorize } from '../operations/authorize.ts';
 import { runOperation } from '../operations/run.ts';
@@ -13,8 +13,16 @@ import type { Doc } from '../store/store.ts';
 import { parseQueryString } from './parse.ts';
 import { type PlanCache, variablesFor } from './plan.ts';
 import { graphqlPublicationState } from './query.ts';
-import type { Route, RestWrite } from './routes.ts';
+import type { RouteHandler } from '../routes/table.ts';
+import type { ReadRoute } from './read-route.ts';
 import type { ExecutionSteps } from './steps.ts';
+
+/** A write row's handler, at its path's parameters. */
+export interface WriteRoute {
+  readonly handler: Extract<RouteHandler, { kind: 'write' }>;
+  /** The entry's id, for a row whose path names one. */
+  readonly id?: string;
+}
 
 export interface WriteDeps {
   model: ContentModel;
@@ -23,23 +31,24 @@ export interface WriteDeps {
 }
 
 /** The answer's body of a write route, or throws the error to answer. */
-export async function writeAnswer(deps: WriteDeps, request: Request, route: Route & { write: RestWrite }, base: RequestBase): Promise<unknown> {
+export async function writeAnswer(deps: WriteDeps, request: Request, route: WriteRoute, base: RequestBase): Promise<unknown> {
   const url = new URL(request.url);
   const operation = writeOperation(route, await requestBody(request), url.searchParams);
+  const target = route.handler.target;
   const scope = createScope(base);
   if (operation.action === 'delete') {
     // Authorized first: a caller that may not delete learns nothing of the entry.
     authorize(base, operation);
     // A single type's DELETE answers its scalars whatever the query asks, as Strapi's does.
-    const asked = route.target.kind === 'singleType' ? scalarsOnly(url) : url;
-    const entry = await readBack(deps, base, route, asked, route.write.id === undefined ? undefined : { id: Number(route.write.id) });
+    const asked = target.kind === 'singleType' ? scalarsOnly(url) : url;
+    const entry = await readBack(deps, base, target, asked, route.id === undefined ? undefined : { id: Number(route.id) });
     await runOperation(scope, operation);
     return entry;
   }
   const { data } = (await runOperation(scope, operation)) as { data: Doc };
-  if (operation.action !== 'createLocalization') return readBack(deps, base, route, url, data);
+  if (operation.action !== 'createLocalization') return readBack(deps, base, target, url, data);
   // Strapi answers a new localization flat: its fields and its group's, without relations.
-  const read = await readBack(deps, base, route, new URL('?populate[localizations]=true', url), data);
+  const read = await readBack(deps, base, target, new URL('?populate[localizations]=true', url), data);
   return flatEntry((read as { data: unknown }).data);
 }
 
@@ -62,9 +71,8 @@ function flatEntry(entry: unknown): unknown {
  * The entry as a GET of it with the write's query string answers, drafts included, for this
  * caller (its attribute and populate rules hold) though it may lack `find`/`findOne`.
  */
-async function readBack(deps: WriteDeps, base: RequestBase, route: Route, url: URL, entry: { id: number; locale?: unknown } | undefined): Promise<unknown> {
-  const type = route.target;
-  const read: Route = { kind: 'entries', target: type, operation: type.kind === 'singleType' ? { kind: 'findSingle' } : { kind: 'findOne', id: String(entry?.id) } };
+async function readBack(deps: WriteDeps, base: RequestBase, type: ContentType, url: URL, entry: { id: number; locale?: unknown } | undefined): Promise<unknown> {
+  const read: ReadRoute = { kind: 'entries', target: type, operation: type.kind === 'singleType' ? { kind: 'findSingle' } : { kind: 'findOne', id: String(entry?.id) } };
   const search = new URLSearchParams(url.search);
   search.set('publicationState', 'preview');
   if (type.kind !== 'singleType') search.delete('locale');
@@ -81,7 +89,7 @@ async function readBack(deps: WriteDeps, base: RequestBase, route: Route, url: U
  * The body's JSON; a form's fields read as nested keys (`data[name]=x` is `{ data: { name: "x" } }`);
  * `{}` when there is none or it is neither, as Strapi (koa-body) reads it.
  */
-async function requestBody(request: Request): Promise<unknown> {
+export async function requestBody(request: Request): Promise<unknown> {
   const type = (request.headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase();
   const text = await request.text();
   if (type === 'application/x-www-form-urlencoded') return parseQueryString(text);
@@ -94,12 +102,12 @@ async function requestBody(request: Request): Promise<unknown> {
 }
 
 /** The route's write as an operation; the body's `data` is checked by the operation. */
-function writeOperation(route: Route & { write: RestWrite }, body: unknown, query: URLSearchParams): Operation {
-  const type = route.target;
+function writeOperation(route: WriteRoute, body: unknown, query: URLSearchParams): Operation {
+  const type = route.handler.target;
   const data = body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as { data?: unknown }).data : undefined;
   const locale = query.get('locale');
-  const id = route.write.id;
-  switch (route.write.action) {
+  const id = route.id;
+  switch (route.handler.write) {
     case 'create':
       // Strapi's REST create takes the locale from `data.locale` only; its `?locale=` is ignored.
       return { action: 'create', type, input: { data, publishByDefault: true } };

@@ -8,7 +8,7 @@ import addFormats from 'ajv-formats';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadContentModel } from '../../src/model/load.ts';
 import { buildOpenApiDocument, type OpenApiDocument } from '../../src/openapi/document.ts';
-import { allowedMethods } from '../../src/rest/routes.ts';
+import { routeMatcher } from '../../src/routes/api.ts';
 import { scalarSchema } from '../../src/openapi/schemas.ts';
 import { DEMO_TOKEN, demoGateway } from '../support/demo-gateway.ts';
 
@@ -63,9 +63,9 @@ describe('the OpenAPI document', () => {
     const doc = buildOpenApiDocument(model);
     const expected = [...model.contentTypes.values()].flatMap((ct) =>
       ct.uid === 'plugin::upload.file' ? ['GET /api/upload/files', 'GET /api/upload/files/{id}']
-        : ct.uid === 'plugin::users-permissions.user' ? ['GET /api/users', 'GET /api/users/me', 'GET /api/users/{id}']
+        : ct.uid === 'plugin::users-permissions.user' ? ['GET /api/users', 'GET /api/users/me', 'GET /api/users/count', 'GET /api/users/{id}']
           : !ct.uid.startsWith('api::') ? []
-            : ct.kind === 'singleType' ? [`GET /api/${ct.singularName}`, `PUT /api/${ct.singularName}`, `DELETE /api/${ct.singularName}`]
+            : ct.kind === 'singleType' ? [`GET /api/${ct.singularName}`, `PUT /api/${ct.singularName}`, `DELETE /api/${ct.singularName}`, ...(ct.localized ? [`POST /api/${ct.singularName}/localizations`] : [])]
               : [
                   `GET /api/${ct.pluralName}`, `POST /api/${ct.pluralName}`,
                   `GET /api/${ct.pluralName}/{id}`, `PUT /api/${ct.pluralName}/{id}`, `DELETE /api/${ct.pluralName}/{id}`,
@@ -81,7 +81,7 @@ describe('the OpenAPI document', () => {
     const doc = buildOpenApiDocument(model);
     for (const path of Object.keys(doc.paths).filter((p) => p.startsWith('/api/'))) {
       const documented = Object.keys(doc.paths[path]).filter((key) => METHODS.includes(key)).map((m) => m.toUpperCase());
-      const taken = allowedMethods(model, path.replace('{id}', '1')).filter((m) => m !== 'HEAD');
+      const taken = routeMatcher(model).allowed(path.replace('{id}', '1')).filter((m) => m !== 'HEAD');
       expect({ path, methods: documented.sort() }).toEqual({ path, methods: taken.sort() });
     }
   });

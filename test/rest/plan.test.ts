@@ -11,7 +11,7 @@ import { print } from 'graphql';
 import { buildDocument, operationFor } from '../../src/rest/document.ts';
 import { parseQueryString } from '../../src/rest/parse.ts';
 import { PlanCache, variablesFor } from '../../src/rest/plan.ts';
-import { resolveRoute } from '../../src/rest/routes.ts';
+import { readRouteAt } from '../support/read-route.ts';
 import { validateQuery } from '../../src/rest/validate.ts';
 import { blogGateway, restRequest, type TestGateway } from '../support/test-gateway.ts';
 import { fixtureModel } from './support/fixture.ts';
@@ -29,7 +29,7 @@ const scope = (role = everything) => ({ model, access: accessOf(model, role), lo
 describe('the plan cache', () => {
   it('stays within its bound in bytes after many distinct long query strings', () => {
     const bounded = new PlanCache(model, buildGraphQLSchema(model), 2_000_000);
-    const route = resolveRoute(model, 'GET', '/api/articles');
+    const route = readRouteAt(model, 'GET', '/api/articles');
     for (let i = 0; i < 300; i++) bounded.planFor(route, `?filters[title][$eq]=${`${i}-`.padEnd(8000, 'x')}`, scope(), 'role:reader');
     const size = bounded.size();
     expect(size.bytes).toBeLessThanOrEqual(2_000_000);
@@ -41,7 +41,7 @@ describe('the plan cache', () => {
     ['pages', '?pagination[page]=2', '?pagination[page]=7000'],
     ['thresholds', '?filters[views][$gte]=5&sort=views:desc', '?filters[views][$gte]=90000&sort=views:desc'],
   ])('shares one document between query strings that differ only in values (%s), each with its own variables', (_name, a, b) => {
-    const route = resolveRoute(model, 'GET', '/api/articles');
+    const route = readRouteAt(model, 'GET', '/api/articles');
     const [first, second] = [a, b].map((search) => plans.planFor(route, search, scope(), 'role:reader'));
     expect(second).not.toBe(first);
     expect(second.built.document).toBe(first.built.document);
@@ -50,7 +50,7 @@ describe('the plan cache', () => {
 
   it('serves every page number and start of a list with one plan: one entry kept, one budget check', () => {
     const fresh = new PlanCache(model, buildGraphQLSchema(model), DEFAULT_CACHE_BOUNDS.plansMaxBytes);
-    const route = resolveRoute(model, 'GET', '/api/articles');
+    const route = readRouteAt(model, 'GET', '/api/articles');
     const pages = Array.from({ length: 500 }, (_, i) => fresh.planFor(route, `?populate=tags&pagination[page]=${i + 1}`, scope(), 'role:reader'));
     expect(fresh.size().entries).toBe(1);
     expect(new Set(pages.map((plan) => plan.budget)).size).toBe(1);
@@ -69,7 +69,7 @@ describe('the plan cache', () => {
     ['the largest page', '?pagination[page]=2147483647'],
     ['a start of 0', '?pagination[start]=0'],
   ])('plans %s as its own query string says', (_name, search) => {
-    const route = resolveRoute(model, 'GET', '/api/articles');
+    const route = readRouteAt(model, 'GET', '/api/articles');
     const query = validateQuery(parseQueryString(search), route.target, scope(), route.kind);
     const expected = buildDocument(model, route.target, operationFor(route.target, route.operation, query), query);
     for (const ask of [search, search]) {
@@ -83,13 +83,13 @@ describe('the plan cache', () => {
     ['a page given twice', '?pagination[page]=2&pagination[page]=3', 'pagination[page]'],
     ['a page and a start', '?pagination[page]=2&pagination[start]=3', 'Expected either start/limit or page/pageSize'],
   ])('refuses %s with the error its own query string gives', (_name, search, message) => {
-    const route = resolveRoute(model, 'GET', '/api/articles');
+    const route = readRouteAt(model, 'GET', '/api/articles');
     expect(() => validateQuery(parseQueryString(search), route.target, scope(), route.kind)).toThrow(message);
     expect(() => plans.planFor(route, search, scope(), 'role:reader')).toThrow(message);
   });
 
   it('answers one shape with one plan', () => {
-    const route = resolveRoute(model, 'GET', '/api/articles');
+    const route = readRouteAt(model, 'GET', '/api/articles');
     const first = plans.planFor(route, '?populate=tags', scope(), 'role:reader');
     expect(plans.planFor(route, '?populate=tags', scope(), 'role:reader')).toBe(first);
     expect(plans.planFor(route, '?populate=author', scope(), 'role:reader')).not.toBe(first);
@@ -97,8 +97,8 @@ describe('the plan cache', () => {
   });
 
   it('serves every id with one by-id plan, each request with its own id', () => {
-    const one = resolveRoute(model, 'GET', '/api/articles/1');
-    const two = resolveRoute(model, 'GET', '/api/articles/2');
+    const one = readRouteAt(model, 'GET', '/api/articles/1');
+    const two = readRouteAt(model, 'GET', '/api/articles/2');
     const plan = plans.planFor(one, '', scope(), 'role:reader');
     expect(plans.planFor(two, '', scope(), 'role:reader')).toBe(plan);
     expect(variablesFor(plan, one).id).toBe('1');
@@ -106,7 +106,7 @@ describe('the plan cache', () => {
   });
 
   it('does not keep a query Strapi refuses', () => {
-    const route = resolveRoute(model, 'GET', '/api/articles');
+    const route = readRouteAt(model, 'GET', '/api/articles');
     expect(() => plans.planFor(route, '?sort=nope', scope(), 'role:reader')).toThrow('Invalid parameter nope');
     expect(() => plans.planFor(route, '?sort=nope', scope(), 'role:reader')).toThrow('Invalid parameter nope');
   });

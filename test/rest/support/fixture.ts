@@ -11,7 +11,8 @@ import { defaultFields } from '../../../src/rest/attributes.ts';
 import { buildDocument, type BuiltDocument } from '../../../src/rest/document.ts';
 import { parseQueryString } from '../../../src/rest/parse.ts';
 import type { RestQuery } from '../../../src/rest/query.ts';
-import { resolveRoute, type Route } from '../../../src/rest/routes.ts';
+import type { ReadRoute as Route } from '../../../src/rest/read-route.ts';
+import { readRouteAt } from '../../support/read-route.ts';
 import { validateQuery } from '../../../src/rest/validate.ts';
 
 export const MODEL_DIR = 'test/fixtures/blog';
@@ -43,7 +44,7 @@ export interface Translated {
 /** `/api/articles?populate=*` -> route, validated query and built document. */
 export function translate(current: ContentModel, path: string, role: Role = publicRole): Translated {
   const url = new URL(path, 'http://test');
-  const route = resolveRoute(current, 'GET', url.pathname);
+  const route = readRouteAt(current, 'GET', url.pathname);
   const query = validateQuery(parseQueryString(url.search), route.target, { model: current, access: accessOf(current, role), locales: LOCALES }, route.kind);
   const built = buildDocument(current, route.target, route.operation, query);
   return { route, query, built, compact: compactDocument(current, print(built.document)) };

@@ -1,0 +1,64 @@
+// The content API's route table: every HTTP route under /api is a row saying its method and path,
+// the permission action it needs (Strapi's name), what it does (read entries, write an entry, or
+// run any other operation) and how it is documented. The router, a 405's `Allow`, the OpenAPI
+// document and the access check all read these rows; adding a route is adding a row.
+import type { ContentType } from '../model/types.ts';
+import type { Operation } from '../operations/operation.ts';
+import type { OperationResult } from '../operations/run.ts';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/**
+ * How a read's answer is shaped: `entries` in Strapi's `{ data, meta }` envelope; `files` and
+ * `users` as plain objects, as the upload and users-permissions plugins answer.
+ */
+export type ReadShape = 'entries' | 'files' | 'users';
+
+/** What a read route reads: a page of entries, one by its `:id`, a single type's entry, or the logged-in user. */
+export type ReadKind = 'findMany' | 'findOne' | 'findSingle' | 'me';
+
+export type WriteKind = 'create' | 'update' | 'delete' | 'createLocalization';
+
+/** What a route's request brings, read at the protocol's edge. */
+export interface CallInput {
+  /** The path's parameters (`:id`), decoded. */
+  readonly params: Readonly<Record<string, string>>;
+  /** The query string, parsed as Strapi parses it (qs). */
+  readonly query: Readonly<Record<string, unknown>>;
+  /** The body: parsed JSON, or `{}` when there is none. */
+  readonly body: unknown;
+}
+
+export type RouteHandler =
+  /** Entries read through a GraphQL document on the schema (src/rest), shaped as `shape` says. */
+  | { readonly kind: 'read'; readonly target: ContentType; readonly read: ReadKind; readonly shape: ReadShape }
+  /** An entry written, then read back as a GET of it would read it. */
+  | { readonly kind: 'write'; readonly target: ContentType; readonly write: WriteKind }
+  /** Any other operation: built from the request, run by the operation layer, its result answered as `answer` makes it. */
+  | {
+    readonly kind: 'call';
+    operation(input: CallInput): Operation;
+    answer(result: OperationResult): unknown | Promise<unknown>;
+    readonly doc: CallDoc;
+  };
+
+/** How a call appears in the OpenAPI document (reads and writes are documented from their content-type). */
+export interface CallDoc {
+  readonly operationId: string;
+  readonly summary: string;
+  readonly tag: string;
+  /** JSON Schemas of the request body (none: the call takes no body) and of the answer. */
+  readonly requestBody?: Readonly<Record<string, unknown>>;
+  readonly response: Readonly<Record<string, unknown>>;
+}
+
+export interface RouteRow {
+  readonly method: Method;
+  /** Under the origin, `:name` for a parameter: `/api/articles/:id`. A parameter named `id` is a positive integer. */
+  readonly path: string;
+  /** The permission action the caller needs, by Strapi's name (`api::article.article.find`). */
+  readonly action: string;
+  readonly handler: RouteHandler;
+}
+
+export type RouteTable = readonly RouteRow[];
