@@ -15,8 +15,8 @@ export interface StoredName {
   readonly ext: string;
 }
 
-/** The kinds of format Strapi makes of an image: its thumbnail and its three breakpoints. */
-export type FormatKey = 'thumbnail' | 'large' | 'medium' | 'small';
+/** A format's key: `thumbnail`, or a breakpoint's name (Strapi's are `large`, `medium`, `small`). */
+export type FormatKey = string;
 
 const RESERVED = /[<>:"/\\|?*\u0000-\u001F]/;
 const WINDOWS_DEVICE = /^(con|prn|aux|nul|com\d|lpt\d)$/i;
