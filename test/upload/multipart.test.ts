@@ -14,7 +14,7 @@ beforeEach(async () => (folder = await mkdtemp(join(tmpdir(), 'multipart-'))));
 afterEach(() => rm(folder, { recursive: true, force: true }));
 
 /** A form's bytes and Content-Type as fetch writes them. */
-async function encoded(form: FormData): Promise<{ bytes: Uint8Array; type: string }> {
+async function encoded(form: FormData): Promise<{ bytes: Uint8Array<ArrayBuffer>; type: string }> {
   const response = new Response(form);
   return { bytes: new Uint8Array(await response.arrayBuffer()), type: response.headers.get('content-type')! };
 }
@@ -24,7 +24,7 @@ function post(body: BodyInit | ReadableStream<Uint8Array>, type: string): Reques
 }
 
 /** A body streamed in 64 KiB chunks, counting what the reader pulled. */
-function counted(bytes: Uint8Array): { stream: ReadableStream<Uint8Array>; pulled: () => number } {
+function counted(bytes: Uint8Array<ArrayBuffer>): { stream: ReadableStream<Uint8Array>; pulled: () => number } {
   let offset = 0;
   const stream = new ReadableStream<Uint8Array>({
     pull(controller) {
