@@ -1,6 +1,5 @@
-// Users-permissions JWTs as a Strapi backend issues them to signed-in end users (HS256, signed with
-// the project's JWT_SECRET, `{ id, iat, exp }`): a user id -> a token, and a token -> the id it names,
-// or nothing when it is malformed, forged or expired.
+// Users-permissions JWTs as Strapi issues them (HS256 with JWT_SECRET, `{ id, iat, exp }`): a user id ->
+// a token, and a token -> the id it names, or nothing when it is malformed, forged or expired.
 import { errors, jwtVerify, SignJWT } from 'jose';
 import ms from 'ms';
 import { z } from 'zod';

@@ -1,6 +1,5 @@
-// The peer's address and the request's X-Forwarded-For -> the address a per-client limit counts
-// under: the peer's, or the one the nearest trusted proxy saw when `trustProxy` says proxies stand
-// in front; an IPv6 client counts by its /64, the block one subscriber holds.
+// The peer's address and X-Forwarded-For -> the address a per-client limit counts: the peer's, or the
+// one the outermost trusted proxy saw when `trustProxy` says proxies stand in front (IPv6 by its /64).
 import { isIP } from 'node:net';
 
 /**

@@ -1,6 +1,5 @@
-// A client's key -> whether it may make one more request now, or how many seconds until it may:
-// at most `max` requests per `interval` milliseconds per key, a fixed window from its first request
-// (as Strapi's koa2-ratelimit counts), kept in this process's memory.
+// A client's key -> whether it may make one more request now, or how many seconds until it may: at
+// most `max` per `interval` ms per key, a fixed window from its first request, as Strapi counts.
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { z } from 'zod';
 

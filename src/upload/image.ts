@@ -1,6 +1,5 @@
-// An uploaded file's temporary path -> nothing when it is no image Strapi processes; otherwise its
-// stored original (re-encoded as Strapi does) and its formats (thumbnail, breakpoints) written as
-// files, each with width, height and bytes. Decoding is bounded in pixels and in time.
+// An upload's temporary path -> nothing when it is no image Strapi processes, else its stored original
+// and formats written as files (width, height, bytes), as Strapi makes them; decoding bounded in pixels and time.
 import { randomUUID } from 'node:crypto';
 import { rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';

@@ -1,6 +1,5 @@
-// A fetch Request with a multipart/form-data body -> its text fields and its files, each file
-// streamed to a temporary file in a given folder (never held in memory), within limits checked
-// while the body streams; on any error or a cut request, every temporary file is removed.
+// A fetch Request's multipart/form-data body -> its text fields and its files, each streamed to a temporary
+// file in a given folder within limits checked while streaming; any error or cut request removes them all.
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
