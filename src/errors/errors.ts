@@ -60,6 +60,14 @@ export class PayloadTooLargeError extends ApplicationError {
   override readonly status = 413;
 }
 
+/** Too many requests from one client within the limit's interval (the auth routes); Strapi's name and message. */
+export class RateLimitError extends ApplicationError {
+  override readonly status = 429;
+  constructor(message = 'Too many requests, please try again later.', details: ErrorDetails = {}) {
+    super(message, details);
+  }
+}
+
 /** The database did not answer in time, or is unreachable. */
 export class ServiceUnavailableError extends ApplicationError {
   override readonly status = 503;

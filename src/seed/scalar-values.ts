@@ -1,6 +1,6 @@
 // One seed value of a scalar attribute -> the value docs/storage.md stores for that type, or a
 // sentence saying what was expected and what came instead.
-import { hashPassword } from '../auth/passwords.ts';
+import { storedPassword } from '../auth/passwords.ts';
 import { describe } from '../model/problems.ts';
 import { calendarDate, dateTime, timeOfDay } from '../model/temporal.ts';
 import { assertNever, type ScalarAttribute } from '../model/types.ts';
@@ -23,7 +23,7 @@ export function storedScalar(attribute: ScalarAttribute, value: unknown): Conver
     case 'richtext':
       return typeof value === 'string' ? ok(value) : expected('a string', value);
     case 'password':
-      return typeof value === 'string' ? ok(hashPassword(value)) : expected('a string', value);
+      return typeof value === 'string' ? ok(storedPassword(value)) : expected('a string', value);
     case 'email':
       return typeof value === 'string' && EMAIL.test(value) ? ok(value) : expected('an email address', value);
     case 'uid':

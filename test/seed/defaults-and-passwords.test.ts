@@ -24,12 +24,12 @@ describe('importing entries', () => {
     expect(notes.find((n) => n.id === id)).toMatchObject(expected);
   });
 
-  it('stores a password as a scrypt hash that verifies, not as given', async () => {
+  it('stores a password as a bcrypt hash in Strapi\'s format that verifies, not as given', async () => {
     const notes = await importedNotes();
     const secret = String(notes.find((n) => n.id === 2)!.secret);
     expect(secret).not.toContain('hunter2');
-    expect(secret).toMatch(/^scrypt\$/);
-    expect(verifyPassword('hunter2', secret)).toBe(true);
-    expect(verifyPassword('hunter3', secret)).toBe(false);
+    expect(secret).toMatch(/^\$2a\$10\$/);
+    expect(await verifyPassword('hunter2', secret)).toBe(true);
+    expect(await verifyPassword('hunter3', secret)).toBe(false);
   });
 });

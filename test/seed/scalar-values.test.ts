@@ -36,10 +36,10 @@ describe('converting a scalar seed value', () => {
     expect(storedScalar(attribute(type), given)).toEqual({ ok: true, value: stored });
   });
 
-  it('stores a plain password as a salted scrypt hash', () => {
+  it('stores a plain password as a salted bcrypt hash in Strapi\'s format', () => {
     const first = storedScalar(attribute('password'), 'secret');
     const second = storedScalar(attribute('password'), 'secret');
-    expect(first).toMatchObject({ ok: true, value: expect.stringMatching(/^scrypt\$/) });
+    expect(first).toMatchObject({ ok: true, value: expect.stringMatching(/^\$2a\$10\$/) });
     expect(first).not.toEqual(second);
   });
 

@@ -59,7 +59,7 @@ describe('checkedData', () => {
       const written = (await check({ name: 'okay', secret: plain })).get('secret');
       const hash = written?.kind === 'value' ? String(written.value) : '';
       expect(hash).not.toBe(plain);
-      expect(verifyPassword(plain, hash)).toBe(true);
+      expect(await verifyPassword(plain, hash)).toBe(true);
     }
   });
 
