@@ -1,11 +1,15 @@
 // A password -> its hash as Strapi v4 writes it (bcrypt, `$2a$`, cost 10); a password and a stored
 // hash (bcrypt of any prefix, or this project's older `scrypt$…`) -> whether they match.
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
-import { hash, hashSync, parseOptions, verify } from '@node-rs/bcrypt';
+import { hash, hashSync, verify } from '@node-rs/bcrypt';
 
 /** Strapi v4 hashes with bcryptjs at cost 10 and its `$2a$` prefix; so do we, so hashes move both ways. */
 export const BCRYPT_COST = 10;
-const BCRYPT_VERSION = '2a';
+/**
+ * The library writes `$2b$`; `$2a$` and `$2b$` compute the same hash for every password of at most
+ * 72 bytes (they differ only past 255, where the original had a bug), so the prefix is Strapi's.
+ */
+const as2a = (bcrypt: string) => `$2a$${bcrypt.slice(4)}`;
 const BCRYPT = /^\$2[aby]\$\d{2}\$[./A-Za-z0-9]{53}$/;
 const SCRYPT = /^scrypt\$([A-Za-z0-9+/]+={0,2})\$([A-Za-z0-9+/]+={0,2})$/;
 
@@ -25,7 +29,7 @@ export function isPasswordHash(value: string): boolean {
  * (bcryptjs), only the first 72 bytes of the UTF-8 text count (docs/decisions.md).
  */
 export function hashPassword(plain: string): Promise<string> {
-  return hash(plain, { cost: BCRYPT_COST, version: BCRYPT_VERSION });
+  return hash(plain, BCRYPT_COST).then(as2a);
 }
 
 /**
@@ -33,7 +37,7 @@ export function hashPassword(plain: string): Promise<string> {
  * synchronous write-input check only, until it can await; every new caller awaits `hashPassword`.
  */
 export function hashNewPassword(plain: string): string {
-  return hashSync(plain, { cost: BCRYPT_COST, version: BCRYPT_VERSION });
+  return as2a(hashSync(plain, BCRYPT_COST));
 }
 
 /**
@@ -61,7 +65,7 @@ export async function verifyPassword(plain: string, stored: string): Promise<boo
  * must not answer faster than a wrong password for a known one, or timing tells who has an account.
  */
 export async function verifyUnknownUser(plain: string): Promise<false> {
-  dummyHash ??= hash(randomBytes(18).toString('base64'), { cost: BCRYPT_COST, version: BCRYPT_VERSION });
+  dummyHash ??= hash(randomBytes(18).toString('base64'), BCRYPT_COST);
   await verify(plain, await dummyHash);
   return false;
 }
@@ -73,7 +77,7 @@ export async function verifyUnknownUser(plain: string): Promise<false> {
  */
 export function needsRehash(stored: string): boolean {
   if (!BCRYPT.test(stored)) return SCRYPT.test(stored);
-  return parseOptions(stored).cost < BCRYPT_COST;
+  return Number(stored.slice(4, 6)) < BCRYPT_COST;
 }
 
 /** The legacy format: `scrypt$<salt base64>$<key base64>`, node:crypto's scrypt defaults (N=16384, r=8, p=1). */
