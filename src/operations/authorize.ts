@@ -7,7 +7,8 @@ import type { RequestBase } from './scope.ts';
 /** @throws ForbiddenError when the caller may not run `operation` (`me` without a logged-in user included). */
 export function authorize(scope: Pick<RequestBase, 'access' | 'self' | 'user'>, operation: Operation): void {
   if (operation.action === 'me' && !scope.user) throw new ForbiddenError('Forbidden');
-  if (!scope.access.allows(requiredAction(operation, scope.self))) throw new ForbiddenError('Forbidden');
+  // A related type the caller may not `find` is Strapi's `Forbidden access` on that field.
+  if (!scope.access.allows(requiredAction(operation, scope.self))) throw new ForbiddenError(operation.action === 'findRelated' ? 'Forbidden access' : 'Forbidden');
 }
 
 /** @throws ForbiddenError when the caller may not run the action a route needs (Strapi's name). */

@@ -1,8 +1,7 @@
 // `find`: one page of a content-type's entries matching the caller's filters, in the live or
 // preview state and one locale (or all); one store query, and one count when the total is asked.
-import { compileFilters } from '../query/filters.ts';
 import { pageCount, pageWindow, type PageWindow } from '../query/pagination.ts';
-import { and, filterScope, localeFilter, publicationFilter, readEntries } from '../query/read.ts';
+import { and, filterScope, localeFilter, readEntries, visibleEntries } from '../query/read.ts';
 import { planSort } from '../query/sort.ts';
 import type { ContentType } from '../model/types.ts';
 import type { Doc } from '../store/store.ts';
@@ -24,11 +23,7 @@ export async function find(scope: RequestScope, type: ContentType, input: FindIn
   const window = pageWindow(input.pagination);
   const state = input.publicationState ?? scope.publicationState;
   const filterContext = filterScope(scope.model, scope.store, scope.access, state);
-  const filter = and(
-    await compileFilters(filterContext, type, input.filters),
-    publicationFilter(type, state),
-    localeFilter(type, input.locale, scope.locales),
-  );
+  const filter = and(await visibleEntries(filterContext, type, input.filters, state), localeFilter(type, input.locale, scope.locales));
   const data = await readEntries(scope.store, type, filter, planSort(filterContext, type, input.sort), window);
   let counted: Promise<number> | undefined;
   return { data, meta: { pagination: { window, total: () => (counted ??= scope.store.count(type.collectionName, filter)) } } };

@@ -2,9 +2,22 @@
 // user), whatever protocol it came by. REST routes and GraphQL root fields translate into these;
 // run.ts executes them. Writes (`create`, `update`, `delete`, `publish`) join this union.
 import { contentAction, PLUGIN_ACTIONS } from '../access/actions.ts';
-import { USER_UID, type ContentType } from '../model/types.ts';
+import { USER_UID, type ContentType, type RelationAttribute } from '../model/types.ts';
+import type { Doc } from '../store/store.ts';
 import type { PaginationArg } from '../query/pagination.ts';
 import type { PublicationState } from '../query/read.ts';
+
+/**
+ * The entries a relation holds, for one parent (an entry or a component item that holds or is
+ * pointed at by the relation): `populate[author]`, `articles { data { attributes { author {…} } } } }`.
+ */
+export interface RelatedInput {
+  /** The relation, seen from the parent's side (a media attribute as a relation to the media library). */
+  relation: RelationAttribute;
+  parent: Readonly<Record<string, unknown>> & Partial<Pick<Doc, 'id'>>;
+  /** The relation field's arguments. */
+  args: { filters?: Record<string, unknown> | null; sort?: readonly string[] | string | null; pagination?: PaginationArg | null; publicationState?: PublicationState | null };
+}
 
 /** A page of entries: `GET /api/articles`, `articles(...)`. */
 export interface FindInput {
@@ -65,6 +78,7 @@ export interface CreateLocalizationInput {
 export type Operation =
   | { readonly action: 'find'; readonly type: ContentType; readonly input: FindInput }
   | { readonly action: 'findOne'; readonly type: ContentType; readonly input: FindOneInput }
+  | { readonly action: 'findRelated'; readonly type: ContentType; readonly input: RelatedInput }
   | { readonly action: 'create'; readonly type: ContentType; readonly input: CreateInput }
   | { readonly action: 'update'; readonly type: ContentType; readonly input: UpdateInput }
   | { readonly action: 'delete'; readonly type: ContentType; readonly input: DeleteInput }
@@ -82,6 +96,7 @@ export type Operation =
 export function requiredAction(operation: Operation, self?: number): string {
   switch (operation.action) {
     case 'find':
+    case 'findRelated':
       return contentAction(operation.type.uid, 'find');
     case 'findOne':
       if (operation.type.kind === 'singleType') return contentAction(operation.type.uid, 'find');

@@ -12,6 +12,7 @@ import { deleteEntry } from './delete.ts';
 import { update } from './update.ts';
 import { count, find, type CollectionValue } from './find.ts';
 import { findOne } from './find-one.ts';
+import { findRelated } from './find-related.ts';
 import { me, type MeValue } from './me.ts';
 import type { Operation } from './operation.ts';
 import type { RequestScope } from './scope.ts';
@@ -19,7 +20,7 @@ import type { Doc } from '../store/store.ts';
 import { commit, type PreparedWrite } from './write/commit.ts';
 import { writerOf } from './write/target.ts';
 
-export type OperationResult = CollectionValue | { data: Doc | null } | MeValue | number;
+export type OperationResult = CollectionValue | { data: Doc | Doc[] | null } | MeValue | number;
 
 export async function runOperation(scope: RequestScope, operation: Operation): Promise<OperationResult> {
   authorize(scope, operation);
@@ -28,6 +29,8 @@ export async function runOperation(scope: RequestScope, operation: Operation): P
       return find(scope, operation.type, operation.input);
     case 'findOne':
       return findOne(scope, operation.type, operation.input);
+    case 'findRelated':
+      return findRelated(scope, operation.type, operation.input);
     case 'count':
       return count(scope, operation.type, operation.input);
     case 'me':

@@ -4,9 +4,8 @@ import DataLoader from 'dataloader';
 import type { Access } from '../access/access.ts';
 import type { ContentModel, ContentType } from '../model/types.ts';
 import type { Doc, ReadStore } from '../store/store.ts';
-import { compileFilters } from './filters.ts';
 import { linkOrdered } from './link-order.ts';
-import { and, filterScope, publicationFilter, readEntries, readPerParent, type PublicationState } from './read.ts';
+import { and, filterScope, readEntries, readPerParent, visibleEntries, type PublicationState } from './read.ts';
 import { planSort } from './sort.ts';
 
 /** Arguments of a relation field. */
@@ -89,9 +88,9 @@ export function createLoaders(model: ContentModel, store: ReadStore, access: Pic
     return found;
   }
 
-  /** The batch's key filter with the relation's publication state and filters. */
+  /** The batch's key filter with the relation's filters and publication state. */
   async function relationFilter(ct: ContentType, args: RelationArgs, keyFilter: Record<string, unknown>) {
-    return and(keyFilter, publicationFilter(ct, args.publicationState), await compileFilters(scopeFor(args), ct, args.filters));
+    return and(keyFilter, await visibleEntries(scopeFor(args), ct, args.filters, args.publicationState));
   }
 
   async function matching(ct: ContentType, args: RelationArgs, keyFilter: Record<string, unknown>): Promise<Doc[]> {

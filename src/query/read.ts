@@ -4,7 +4,7 @@ import { ValidationError } from '../errors/errors.ts';
 import type { ContentModel, ContentType, RelationAttribute } from '../model/types.ts';
 import type { Doc, Filter, ReadStore } from '../store/store.ts';
 import type { LocaleSettings } from '../auth/settings.ts';
-import type { FilterScope } from './filters.ts';
+import { compileFilters, type FilterScope } from './filters.ts';
 import { LINK_ORDER_FIELDS, linkOrderStages } from './link-order.ts';
 import type { SortPlan } from './sort.ts';
 
@@ -25,8 +25,9 @@ export function localeFilter(ct: ContentType, locale: string | null | undefined,
   return { locale: code };
 }
 
+/** Every filter at once; an `$and` among them is spread, so one conjunction stays one level deep. */
 export function and(...filters: Filter[]): Filter {
-  const parts = filters.filter((f) => Object.keys(f).length > 0);
+  const parts = filters.flatMap((f) => (Object.keys(f).length === 1 && Array.isArray(f.$and) ? (f.$and as Filter[]) : [f])).filter((f) => Object.keys(f).length > 0);
   if (parts.length === 0) return {};
   return parts.length === 1 ? parts[0] : { $and: parts };
 }
@@ -45,6 +46,15 @@ export function filterScope(model: ContentModel, store: ReadStore, access: Filte
     access,
     visible: (ct) => publicationFilter(ct, state),
   };
+}
+
+/**
+ * The entries of `type` a read may answer: those the caller's `filters` select (through the
+ * relations it may `find`, as compiled by filters.ts), drafts hidden unless the state is PREVIEW.
+ * Root lists and populated relations both read through it: the one place these rules meet.
+ */
+export async function visibleEntries(scope: FilterScope, type: ContentType, filters: Record<string, unknown> | null | undefined, state: PublicationState | null | undefined): Promise<Filter> {
+  return and(await compileFilters(scope, type, filters), publicationFilter(type, state));
 }
 
 export interface Window {

@@ -2,7 +2,7 @@
 // loaders, components and dynamic zones from the embedded document, JSON from its stored text.
 import type { GraphQLFieldResolver } from 'graphql';
 import { deepFreeze } from '../../deep-freeze.ts';
-import { ForbiddenError, ValidationError } from '../../errors/errors.ts';
+import { ValidationError } from '../../errors/errors.ts';
 import { componentTypeName } from '../../model/naming.ts';
 import {
   assertNever,
@@ -18,7 +18,9 @@ import {
 import { localizationsAttribute } from '../../model/fields.ts';
 import type { RequestScope } from '../../operations/scope.ts';
 import { matching, sorted } from '../../store/in-memory.ts';
-import { hasSort, idsKey, type RelationArgs } from '../../query/loaders.ts';
+import type { RelatedInput } from '../../operations/operation.ts';
+import { runOperation } from '../../operations/run.ts';
+import { hasSort, type RelationArgs } from '../../query/loaders.ts';
 import { compileFilters } from '../../query/filters.ts';
 import { pageWindow, type PaginationArg } from '../../query/pagination.ts';
 import { filterScope } from '../../query/read.ts';
@@ -31,8 +33,6 @@ type ListArgs = RelationArgs & { pagination?: PaginationArg | null };
 function asList<T>(value: unknown): T[] {
   return (Array.isArray(value) ? value : value == null ? [] : [value]) as T[];
 }
-
-const ids = (value: unknown) => asList<number>(value);
 
 /** Resolvers for the fields of one entity or component type; scalars other than JSON use the default. */
 export function attributeResolvers(model: ContentModel, owner: AttributeOwner): Record<string, Resolver> {
@@ -104,31 +104,10 @@ function parsedJson(data: Data, name: string): unknown {
   return parsed.get(name);
 }
 
+/** A relation field: a `findRelated` of its target, for this parent, through the operation layer. */
 function relationResolver(model: ContentModel, attribute: RelationAttribute): Resolver {
   const target = model.contentTypes.get(attribute.target)!;
-  return async (data, rawArgs, context) => {
-    // As Strapi: the field is null, with one `Forbidden access` error for each entry holding it.
-    if (!context.access.may('find', target.uid)) throw new ForbiddenError('Forbidden access');
-    const args = rawArgs as ListArgs;
-    const relationArgs: RelationArgs = { filters: args.filters, sort: args.sort, publicationState: args.publicationState ?? context.publicationState ?? 'LIVE' };
-    if (!attribute.toMany) {
-      if (attribute.side === 'owner') {
-        const id = data[attribute.name];
-        if (typeof id !== 'number') return { data: null };
-        if (!args.filters) return { data: await context.loaders.byId(target, relationArgs.publicationState!).load(id) };
-        const [doc] = await context.loaders.owned(target, relationArgs).load(idsKey([id]));
-        return { data: doc ?? null };
-      }
-      const [doc] = await context.loaders.inverse(target, attribute.inverseField!, { ...relationArgs, perParent: 1 }).load(data.id as number);
-      return { data: doc ?? null };
-    }
-    const window = pageWindow(args.pagination);
-    const docs =
-      attribute.side === 'owner'
-        ? await context.loaders.owned(target, relationArgs).load(idsKey(ids(data[attribute.name])))
-        : await context.loaders.inverse(target, attribute.inverseField!, { ...relationArgs, perParent: window.skip + window.limit }).load(data.id as number);
-    return { data: docs.slice(window.skip, window.skip + window.limit) };
-  };
+  return (data, args, scope) => runOperation(scope, { action: 'findRelated', type: target, input: { relation: attribute, parent: data, args: args as RelatedInput['args'] } });
 }
 
 /** Repeatable components live in the document: filter, sort and page them in memory. */
