@@ -71,7 +71,7 @@ function anotherModel(config: GatewayConfig, held: ModelNote | undefined, given:
   const holds = held ? `the model of ${held.schema} (${names(Object.values(held.contentTypes))})` : `another model's data (${names(found)}; written before folders noted their model)`;
   return new ConfigurationError(
     `The data folder ${dir} holds ${holds}; --schema ${config.schemaDir} is another model (${names(Object.values(given.contentTypes))}), with no content-type in common. ` +
-      `Start with that model's --schema to serve its data, give this model its own folder (--data DIR), or add --replace-data to replace the data ` +
+      `Start with ${held ? `--schema ${held.schema}` : "that model's --schema"} to serve its data, give this model its own folder (--data DIR), or add --replace-data to replace the data ` +
       `(with --seed FILE or --strapi-export FILE to import, alone to start empty).`,
   );
 }

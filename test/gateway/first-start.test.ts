@@ -85,6 +85,7 @@ describe('a data folder and the model it holds', () => {
     const refused = start(['--schema', RESTAURANTS, '--data', data]);
     await expect(refused).rejects.toThrow(ConfigurationError);
     await expect(refused).rejects.toThrow(/holds the model of .*blog \(articles, authors, categories, globals, tags\); --schema .*localized-restaurant is another model \(restaurants\).*--replace-data/);
+    await expect(refused).rejects.toThrow(`Start with --schema ${path.resolve(BLOG_MODEL)} to serve its data`);
   });
 
   it('starts the other model empty with --replace-data alone', async () => {
