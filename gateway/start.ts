@@ -130,7 +130,6 @@ async function prepareEmbedded(config: GatewayConfig, model: ContentModel, store
       if (data) await recordImport(store, config, model);
       return settings;
     }
-    await ensureModelIndexes(model, store);
     const settings = await startEmpty(model, store);
     await recordImport(store, config, model);
     return settings;
