@@ -44,6 +44,7 @@ import { docsAsset, docsPage, openApiRoute } from './routes/docs.ts';
 import { graphiqlAsset } from './routes/graphiql.ts';
 import { graphqlErrorResponse, graphqlRoute } from './routes/graphql.ts';
 import { liveness, readiness } from './routes/health.ts';
+import { homeRoute, restExampleOf } from './routes/home.ts';
 import { metricsRoute } from './routes/metrics.ts';
 import { router, type Routes } from './routes/router.ts';
 import { sampleQuery } from './routes/sample-query.ts';
@@ -259,6 +260,7 @@ function gatewayRoutes(deps: GatewayDeps, parts: RouteParts): Routes {
     docsPage: docs ? docsPage : undefined,
     docsAsset: docs ? docsAsset : undefined,
     openApi: openApiRoute(openApiDocumentOf(deps, table)),
+    home: homeRoute({ graphiql, docs, restExample: restExampleOf(deps.model) }, log),
   };
 }
 

@@ -1,6 +1,7 @@
 // Command line and environment -> the gateway's configuration. Pure: takes argv and env. One
 // table of flags gives both the parser and `--help`, so they cannot disagree.
 import { parseArgs } from 'node:util';
+import { didYouMean } from '../src/errors/did-you-mean.ts';
 import { ConfigurationError } from '../src/errors/errors.ts';
 import { DEFAULT_UPLOADS_DIR } from './import-args.ts';
 import { LOG_LEVELS, type LogLevel } from './observability/logger.ts';
@@ -78,7 +79,8 @@ export const START_FLAGS: readonly Flag[] = [
   { name: 'help', fallback: '', meaning: 'print this and exit' },
 ];
 
-const ENV_ONLY: ReadonlyArray<[string, string]> = [
+/** The variables of `npm start` that no flag sets: `--help` prints them after the flags. */
+export const ENV_ONLY: ReadonlyArray<[string, string]> = [
   ['MONGODB_URI', 'MongoDB connection string; unset: the embedded in-process store'],
   ['MONGODB_READ_PREFERENCE', 'e.g. secondaryPreferred (default primary)'],
   ['MONGODB_WRITE_CONCERN', "w of every write: majority, a number or a tag set (default: the URI's w, else majority on a replica set, the server's on a standalone)"],
@@ -116,7 +118,7 @@ export function parseGatewayArgs(argv: readonly string[], env: Record<string, st
   try {
     ({ values } = parseArgs({ args: [...argv], options, strict: true, allowPositionals: false }));
   } catch (error) {
-    throw new ConfigurationError(`${(error as Error).message}\n\n${START_USAGE}`);
+    throw new ConfigurationError(`${unknownFlag(error as NodeJS.ErrnoException, Object.keys(options))}\n\n${START_USAGE}`);
   }
   if (values.help) return { kind: 'help' };
   const text = (name: string, variable: string) => (values[name] as string | undefined) ?? (env[variable] || undefined);
@@ -165,6 +167,13 @@ export function parseGatewayArgs(argv: readonly string[], env: Record<string, st
     logLevel: logLevel as LogLevel,
     secrets: { apiTokenSalt: env.API_TOKEN_SALT || undefined, jwtSecret: env.JWT_SECRET || undefined },
   };
+}
+
+/** parseArgs' message, with the flag meant when one is a few letters from the one given. */
+function unknownFlag(error: NodeJS.ErrnoException, flags: readonly string[]): string {
+  const given = /^Unknown option '--?([^'=]+)'/.exec(error.message)?.[1];
+  if (error.code !== 'ERR_PARSE_ARGS_UNKNOWN_OPTION' || given === undefined) return error.message;
+  return `${error.message}.${didYouMean(given, flags, (flag) => `--${flag}`)}`;
 }
 
 /** `--x` / `--no-x` win over the variable (`true`/`false`, `1`/`0`), which wins over the default. */

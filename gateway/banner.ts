@@ -13,6 +13,8 @@ export interface BannerFacts {
   mediaUrl?: string;
   /** An example REST path (`/api/posts`), when the model has a collection type. */
   restExample?: string;
+  /** The public role may do nothing (a start with no data): say how to grant access. */
+  publicMayDoNothing?: boolean;
 }
 
 /** `0.0.0.0` and `::` listen everywhere but are not addresses a browser can open. */
@@ -33,8 +35,14 @@ export function startupBanner(facts: BannerFacts): string[] {
       ? `URLs under ${facts.mediaUrl}; ${facts.uploads.exists ? `files also at ${url}/uploads/ from ${facts.uploads.dir}` : 'no local folder'}`
       : facts.uploads.exists ? `${url}/uploads/ from ${facts.uploads.dir}` : `${facts.uploads.dir} not found: /uploads/ answers 404 (--uploads DIR)`),
     row('operations', `${url}/_health  ${url}/_health/live${facts.metrics ? `  ${url}/metrics` : ''}`),
+    ...(facts.publicMayDoNothing ? [row('access', ACCESS_HINT)] : []),
   ];
 }
+
+/** How to grant access to a gateway whose public role may do nothing. */
+export const ACCESS_HINT =
+  "the public role may do nothing yet: grant it with a seed's roles (--seed FILE, docs/seed.md), or make an API token " +
+  '(gateway stopped: API_TOKEN_SALT=... npm run token -- create --name web --type read-only)';
 
 /** `posts 12, writers 4, magazine 1`. */
 export function countsLine(counts: ReadonlyArray<readonly [name: string, count: number]>): string {

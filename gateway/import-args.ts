@@ -1,4 +1,5 @@
 // `npm run import` arguments and environment -> the import's configuration. Pure: takes argv and env.
+import { didYouMean } from '../src/errors/did-you-mean.ts';
 import { ConfigurationError } from '../src/errors/errors.ts';
 import { DEFAULT_BATCH_SIZE } from '../src/seed/import-seed.ts';
 
@@ -50,7 +51,7 @@ export function parseImportArgs(
     }
     const equals = arg.indexOf('=');
     const name = equals < 0 ? arg : arg.slice(0, equals);
-    if (!WITH_VALUE.includes(name)) throw new ConfigurationError(`Unknown argument ${arg}\n${IMPORT_USAGE}`);
+    if (!WITH_VALUE.includes(name)) throw new ConfigurationError(`Unknown argument ${arg}.${didYouMean(name, [...WITH_VALUE, '--drop', '--help'], (flag) => flag)}\n${IMPORT_USAGE}`);
     const value = equals < 0 ? argv[++i] : arg.slice(equals + 1);
     if (value === undefined || value === '') throw new ConfigurationError(`${name} needs a value\n${IMPORT_USAGE}`);
     flags.set(name, value);

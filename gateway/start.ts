@@ -22,10 +22,13 @@ import { createGateway, type Gateway } from './app.ts';
 import type { GatewayConfig } from './args.ts';
 import { countsLine, startupBanner } from './banner.ts';
 import { watchData, type Seen, type WatchNote } from './data-watch.ts';
+import { dataFolderError } from './data-folder-errors.ts';
 import { openEmbeddedStore, recordImport } from './embedded-data.ts';
+import { publicMayDoNothing, startEmpty } from './empty-start.ts';
 import type { HttpSettings } from './config/file-config.ts';
 import { loadHttpSettings } from './config/load-config.ts';
 import { createLogger, type Logger } from './observability/logger.ts';
+import { restExampleOf } from './routes/home.ts';
 import { listen } from './server.ts';
 import type { DrainReport } from './node/connections.ts';
 
@@ -111,20 +114,29 @@ async function startData(config: GatewayConfig): Promise<StartData | undefined> 
 }
 
 /** The store, and whether the flags' data is to be imported into it (always on MongoDB). */
-async function openStore(config: GatewayConfig, log: (line: string) => void): Promise<{ store: Store; importData: boolean }> {
-  if (!config.mongodbUri) return openEmbeddedStore(config, log);
+async function openStore(config: GatewayConfig, model: ContentModel, log: (line: string) => void): Promise<{ store: Store; importData: boolean }> {
+  if (!config.mongodbUri) return openEmbeddedStore(config, model, log);
   return { store: createMongoStore({ uri: config.mongodbUri, readPreference: config.readPreference, writeConcern: config.writeConcern, timeoutMs: config.dbTimeoutMs }), importData: true };
 }
 
-/** The embedded store prepared before listening: indexes, the data to import, access settings. */
+/**
+ * The embedded store prepared before listening: indexes, the data to import, access settings. A
+ * store with none starts as Strapi starts on an empty database (empty-start.ts); the folder then
+ * notes what it holds (embedded-data.ts).
+ */
 async function prepareEmbedded(config: GatewayConfig, model: ContentModel, store: Store, data: StartData | undefined, log: (line: string) => void): Promise<AccessSettings> {
   try {
-    const settings = await prepareStore(model, store, data, log, config.secrets?.apiTokenSalt);
-    if (data) await recordImport(store, config);
+    if (data || (await dataVersion(store)) !== undefined) {
+      const settings = await prepareStore(model, store, data, log, config.secrets?.apiTokenSalt);
+      if (data) await recordImport(store, config, model);
+      return settings;
+    }
+    const settings = await startEmpty(model, store);
+    await recordImport(store, config, model);
     return settings;
   } catch (error) {
     await store.close();
-    throw error;
+    throw dataFolderError(error, config.dataDir);
   }
 }
 
@@ -147,7 +159,6 @@ interface Parts {
 
 function startupLines(parts: Parts, port: number, http: HttpSettings, uploads: { dir: string; exists: boolean }): string[] {
   const { config, model } = parts;
-  const firstCollection = [...model.contentTypes.values()].find((ct) => ct.uid.startsWith('api::') && ct.kind === 'collectionType');
   return startupBanner({
     host: config.host,
     port,
@@ -157,7 +168,8 @@ function startupLines(parts: Parts, port: number, http: HttpSettings, uploads: {
     metrics: http.metrics,
     uploads,
     mediaUrl: config.mediaUrl,
-    restExample: firstCollection && `/api/${firstCollection.pluralName}`,
+    restExample: restExampleOf(model),
+    publicMayDoNothing: parts.settings.current !== undefined && publicMayDoNothing(parts.settings.current),
   });
 }
 
@@ -229,7 +241,7 @@ export async function startGateway(config: GatewayConfig, options: StartOptions 
   const http = await loadHttpSettings(config.configFile);
   const model = await loadContentModel(config.schemaDir);
   for (const warning of model.warnings) log(`warning: ${warning}`);
-  const opened = await openStore(config, log);
+  const opened = await openStore(config, model, log);
   const store = opened.store;
   const data = opened.importData ? await startData(config).catch(async (error) => { await store.close(); throw error; }) : undefined;
   const settings: SettingsHolder = {};

@@ -1,6 +1,7 @@
 // `npm run token` arguments and environment -> what to do with Strapi API tokens. Pure.
 import { looksLikeAction } from '../src/access/actions.ts';
 import { API_TOKEN_TYPES, type ApiTokenType } from '../src/auth/api-tokens.ts';
+import { didYouMean } from '../src/errors/did-you-mean.ts';
 import { ConfigurationError } from '../src/errors/errors.ts';
 import { DEFAULT_DATA_DIR } from './args.ts';
 
@@ -29,6 +30,7 @@ export type TokenCommand =
   | { kind: 'revoke'; target: TokenTarget; id: number };
 
 const DURATIONS = ['7', '30', '90', 'unlimited'];
+const TOKEN_FLAGS = ['--name', '--type', '--permission', '--duration', '--description', '--seed', '--data', '--id'];
 
 /** @throws ConfigurationError saying what is wrong, with the usage. */
 export function parseTokenArgs(argv: readonly string[], env: Readonly<Record<string, string | undefined>>): TokenCommand {
@@ -40,7 +42,7 @@ export function parseTokenArgs(argv: readonly string[], env: Readonly<Record<str
   const flags = new Map<string, string[]>();
   for (let i = 0; i < rest.length; i++) {
     const [name, inline] = rest[i].split(/=(.*)/s, 2);
-    if (!['--name', '--type', '--permission', '--duration', '--description', '--seed', '--data', '--id'].includes(name)) fail(`Unknown argument ${rest[i]}`);
+    if (!TOKEN_FLAGS.includes(name)) fail(`Unknown argument ${rest[i]}.${didYouMean(name, TOKEN_FLAGS, (flag) => flag)}`);
     const value = inline ?? rest[++i];
     if (value === undefined || value === '') fail(`${name} needs a value`);
     flags.set(name, [...(flags.get(name) ?? []), value]);

@@ -8,7 +8,7 @@ import { ConfigurationError } from '../src/errors/errors.ts';
 import { createMongoStore } from '../src/store/mongo-store.ts';
 import { DATABASE_FILE, DataFolderInUse, openDataFolder } from '../src/store/sqlite/data-folder.ts';
 import type { Doc, Store } from '../src/store/store.ts';
-import { importedFrom } from './embedded-data.ts';
+import { importFinished } from './embedded-data.ts';
 import { TOKEN_USAGE, parseTokenArgs, type TokenCommand, type TokenTarget } from './token-args.ts';
 
 /** The tokens of a target, read and written as a whole (they are few). */
@@ -60,7 +60,7 @@ async function dataFolderStore(dir: string): Promise<Store> {
         `Stop the gateway (Ctrl-C, or kill -INT ${error.holder}), run this command again, then start the gateway: it reads the token from its folder.`,
     );
   }
-  if (await importedFrom(store)) return store;
+  if (await importFinished(store)) return store;
   await store.close();
   throw noData;
 }

@@ -14,6 +14,7 @@ export type RouteKind =
   | 'graphiql'
   | 'docs'
   | 'preflight'
+  | 'home'
   | 'unknown';
 
 /**

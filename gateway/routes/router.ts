@@ -4,6 +4,7 @@ import { NotFoundError } from '../../src/errors/errors.ts';
 import type { Exchange, Handler, RouteKind } from '../http/pipeline.ts';
 import { DOCS_PATH, OPENAPI_PATH, isDocsAsset } from './docs.ts';
 import { GRAPHIQL_PREFIX } from './graphiql.ts';
+import { HOME_PATH } from './home.ts';
 import { UPLOADS_PREFIX } from './uploads.ts';
 
 type Route = (request: Request, exchange: Exchange) => Promise<Response>;
@@ -19,6 +20,8 @@ export interface Routes {
   docsPage?: Route;
   docsAsset?: Route;
   openApi: Route;
+  /** `/`: a page for browsers, the 404 envelope for other clients. */
+  home: Route;
 }
 
 const under = (pathname: string, root: string) => pathname === root || pathname.startsWith(`${root}/`);
@@ -35,6 +38,7 @@ export function routeFor(routes: Routes, pathname: string): [RouteKind, Route | 
   if (pathname === OPENAPI_PATH) return ['docs', routes.openApi];
   if (pathname === DOCS_PATH || pathname === `${DOCS_PATH}/`) return ['docs', routes.docsPage];
   if (isDocsAsset(pathname)) return ['docs', routes.docsAsset];
+  if (pathname === HOME_PATH) return ['home', routes.home];
   return ['unknown', undefined];
 }
 

@@ -6,18 +6,26 @@ import type { Deadline } from './deadline.ts';
 /** Longest stretch of work, in milliseconds, before other work gets a turn. */
 export const SLICE_MS = 8;
 
-export class Pacer {
-  private start = performance.now();
+/** Milliseconds from an arbitrary origin: `performance.now` unless a test gives its own clock. */
+export type Clock = () => number;
 
-  constructor(private readonly sliceMs = SLICE_MS) {}
+const monotonic: Clock = () => performance.now();
+
+export class Pacer {
+  private start: number;
+
+  /** @param now the clock slices are measured by (tests give one they move by hand). */
+  constructor(private readonly sliceMs = SLICE_MS, private readonly now: Clock = monotonic) {
+    this.start = now();
+  }
 
   /** Whether the current slice is spent: the work should yield. */
   tired(): boolean {
-    return performance.now() - this.start > this.sliceMs;
+    return this.now() - this.start > this.sliceMs;
   }
 
   restart(): void {
-    this.start = performance.now();
+    this.start = this.now();
   }
 }
 

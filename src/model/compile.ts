@@ -1,5 +1,6 @@
 // Raw definitions (outer shape checked) -> typed ContentType, Component and Attribute values.
 // Checks each file on its own; references between files are checked in `validate-references.ts`.
+import { didYouMean } from '../errors/did-you-mean.ts';
 import { CUSTOM_FIELDS_FILE, customFieldType, type CustomFieldType } from './custom-fields.ts';
 import { describe, isRecord, type Problems } from './problems.ts';
 import type { RawAttribute, RawComponent, RawContentType } from './raw.ts';
@@ -202,7 +203,7 @@ function compileAttributes(
       continue;
     }
     if (!Object.hasOwn(COMPILERS, raw.type)) {
-      report(`unknown type "${raw.type}"`);
+      report(`unknown type "${raw.type}".${didYouMean(String(raw.type), Object.keys(COMPILERS)) || ` Known types: ${Object.keys(COMPILERS).join(', ')}.`}`);
       continue;
     }
     if (raw.type === 'relation' && ONE_WAY.has(raw.definition.relation as RelationKind)) {

@@ -8,13 +8,13 @@ import { Pacer } from '../limits/slices.ts';
 export class Pacing {
   /** Entries resolved so far (each passes {@link pace}): how large the answer is. */
   #entries = 0;
-  readonly #pacer = new Pacer();
+  readonly #pacer: Pacer;
   readonly #waiting: Array<() => void> = [];
   readonly #afterPacing: Array<() => void> = [];
   #releaseScheduled = false;
 
   /** @param deadline held callers are rejected with its error once it has passed. */
-  constructor(private readonly deadline: Deadline) {}
+  constructor(private readonly deadline: Deadline, pacer = new Pacer()) { this.#pacer = pacer; }
 
   get entries(): number {
     return this.#entries;

@@ -318,6 +318,11 @@ export class EmbeddedStore implements Store {
     this.db.prepare('SELECT 1').get();
   }
 
+  /** The collections the store has made (emptied ones too, dropped ones not). */
+  collectionNames(): string[] {
+    return [...this.tables.keys()];
+  }
+
   async close(): Promise<void> {
     if (!this.db.open) return;
     this.commits.flush();

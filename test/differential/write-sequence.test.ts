@@ -7,7 +7,8 @@ import type { ContentModel } from '../../src/model/types.ts';
 import { disagreement } from './writes/compare.ts';
 import { comparable, MISSING_ID, sentTimestamps, ServerIds, stepRequest, type WriteStep } from './writes/sequence.ts';
 
-const SCHEMA = '../shared/conformance/fixture/schema';
+/** The conformance fixture's model, as the project keeps it. */
+const SCHEMA = 'test/fixtures/blog';
 const step = (index: number, rest: Partial<WriteStep>): WriteStep => ({ index, action: 'create', method: 'POST', path: '/api/tags', auth: 'full', ...rest });
 const seedIds = () => new Map([['api::tag.tag', new Set<unknown>([1, 2])], ['api::article.article', new Set<unknown>([1, 2, 3])]]);
 

@@ -45,7 +45,10 @@ describe('npm start arguments', () => {
   });
 
   it.each([
-    [['--nope'], {}, /Unknown option '--nope'[\s\S]*usage: npm start/],
+    [['--nope'], {}, /Unknown option '--nope'\.\n[\s\S]*usage: npm start/],
+    [['--shema', 'x'], {}, /Unknown option '--shema'\. Did you mean --schema\?\n/],
+    [['--replace_data'], {}, /Unknown option '--replace_data'\. Did you mean --replace-data\?/],
+    [['--no-graphql'], {}, /Unknown option '--no-graphql'\. Did you mean --no-graphiql\?/],
     [['--seed', 'a.json', '--strapi-export', 'b.tar.gz'], {}, /Give --seed FILE or --strapi-export FILE, not both/],
     [['--port', 'x'], {}, /Invalid port x: expected 0-65535/],
     [['--drain-deadline=-1'], {}, /Invalid drain deadline -1/],

@@ -1,6 +1,6 @@
 // Gateways on MongoDB learn that another process imported (the version the import writes with
 // the access settings): they read the settings again and drop kept answers, so a repeat shows the
-// new data and the new roles within the poll interval. Through the real driver and the wire server.
+// new data and the new roles at a later poll. Through the real driver and the wire server.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseGatewayArgs, type GatewayConfig } from '../../gateway/args.ts';
 import { silentLogger } from '../../gateway/observability/logger.ts';
@@ -12,6 +12,7 @@ import { importSeed } from '../../src/seed/import-seed.ts';
 import { loadSeedFile } from '../../src/seed/load-seed.ts';
 import { createMongoStore } from '../../src/store/mongo-store.ts';
 import { startWireServer, type WireServer } from '../support/mongo-wire-server/server.ts';
+import { eventually } from '../support/eventually.ts';
 import { BLOG_MODEL, BLOG_SEED } from '../support/test-gateway.ts';
 
 let server: WireServer;
@@ -35,14 +36,13 @@ afterAll(async () => {
 
 const get = (path: string) => fetch(`http://127.0.0.1:${started.port}${path}`);
 
-/** Asks `path` until `done` holds for its answer; bounded, so a regression fails instead of hanging. */
+/** Asks `path` every 50 ms until `done` holds for its answer (the test's timeout ends a regression). */
 async function until(path: string, done: (status: number, body: any) => boolean): Promise<boolean> {
-  for (let attempt = 0; attempt < 100; attempt++) {
+  await eventually(async () => {
     const response = await get(path);
-    if (done(response.status, await response.json())) return true;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return false;
+    return done(response.status, await response.json());
+  }, 50);
+  return true;
 }
 
 describe('an import by another process', () => {

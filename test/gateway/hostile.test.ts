@@ -1,7 +1,8 @@
 // Every hostile request quoted in issue 8, against the conformance model with 2,000 articles:
-// each is answered 400 (or, for GraphQL argument values, Strapi's BAD_USER_INPUT) well within the
-// deadline, the event loop is never held long, memory stays bounded, and the gateway answers a
-// normal request afterwards. TRACE and malformed Host headers are in server-edge.test.ts.
+// each is answered 400 (or, for GraphQL argument values, Strapi's BAD_USER_INPUT) before any store
+// read, large answers are made in slices, memory stays bounded, and the gateway answers a normal
+// request afterwards. Work is counted (store reads, event-loop turns, bytes), never timed, so a
+// busy machine fails nothing. TRACE and malformed Host headers are in server-edge.test.ts.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,7 +11,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeDataset } from '../../bench/dataset/write.ts';
 import { datasetSize } from '../../bench/dataset/size.ts';
 import type { Gateway } from '../../gateway/app.ts';
-import { DEFAULT_REQUEST_LIMITS } from '../../src/limits/request-limits.ts';
 import { EmbeddedStore } from '../../src/store/embedded-store.ts';
 import { CountingStore } from '../support/counting-store.ts';
 import { graphqlRequest, modelGateway, restRequest } from '../support/test-gateway.ts';
@@ -77,23 +77,49 @@ const FRAGMENT_CHAINS: Array<[string, string]> = [
   ['30 fragments spreading each other (1.6 KB)', fragmentChain(30)],
 ];
 
-interface Measured { name: string; status: number; ms: number; stallMs: number; bytes: number }
+interface Measured { name: string; status: number; ms: number; stallMs: number; bytes: number; reads: number; turns: number }
 const measured: Measured[] = [];
 let gateway: Gateway;
 let store: CountingStore;
 let dir: string;
 let heapBefore: number;
 
-async function send(name: string, request: Request): Promise<{ response: Response; text: string; ms: number }> {
+/** Counts the turns the event loop gives other work until stopped. */
+function countTurns(): () => number {
+  let turns = 0;
+  let running = true;
+  const tick = () => {
+    if (!running) return;
+    turns++;
+    setImmediate(tick);
+  };
+  setImmediate(tick);
+  return () => {
+    running = false;
+    return turns;
+  };
+}
+
+/** Sends `request`; counts the store reads it made and the turns other work got meanwhile (times are only reported). */
+async function send(name: string, request: Request): Promise<{ response: Response; text: string; reads: number; turns: number }> {
   const loop = monitorEventLoopDelay({ resolution: 1 });
   loop.enable();
+  store.reset();
+  const stopCounting = countTurns();
   const started = performance.now();
   const response = await gateway.fetch(request);
   const text = await response.text();
   const ms = performance.now() - started;
+  const turns = stopCounting();
   loop.disable();
-  measured.push({ name, status: response.status, ms, stallMs: loop.max / 1e6, bytes: text.length });
-  return { response, text, ms };
+  const reads = store.calls.length;
+  measured.push({ name, status: response.status, ms, stallMs: loop.max / 1e6, bytes: text.length, reads, turns });
+  return { response, text, reads, turns };
+}
+
+/** Lets `turns` turns of the event loop go by: work still running would read meanwhile. */
+async function turnsGoBy(turns: number): Promise<void> {
+  for (let i = 0; i < turns; i++) await new Promise((resolve) => setImmediate(resolve));
 }
 
 beforeAll(async () => {
@@ -101,6 +127,7 @@ beforeAll(async () => {
   const seed = join(dir, 'articles-2000.json');
   await writeDataset(seed, datasetSize());
   store = new CountingStore(new EmbeddedStore());
+  // The test gateway's deadline is past what a busy machine reaches (TEST_LIMITS): no 503 here.
   ({ gateway } = await modelGateway('test/fixtures/blog', seed, { store }));
   await gateway.loadMeasurement();
   heapBefore = process.memoryUsage().heapUsed;
@@ -113,42 +140,46 @@ afterAll(async () => {
   const statuses = measured.reduce<Record<number, number>>((counts, m) => ({ ...counts, [m.status]: (counts[m.status] ?? 0) + 1 }), {});
   console.log([
     `hostile requests: ${measured.length}, statuses ${JSON.stringify(statuses)}`,
-    `slowest answer ${Math.max(...measured.map((m) => m.ms)).toFixed(0)} ms; longest event-loop stall ${worst.stallMs.toFixed(0)} ms (${worst.name}); largest answer ${largest.bytes} bytes (${largest.name})`,
+    `slowest answer ${Math.max(...measured.map((m) => m.ms)).toFixed(0)} ms; longest event-loop stall ${worst.stallMs.toFixed(0)} ms (${worst.name}); largest answer ${largest.bytes} bytes (${largest.name}, ${largest.turns} turns of other work while it was made)`,
     `heap growth over the run: ${((process.memoryUsage().heapUsed - heapBefore) / 2 ** 20).toFixed(0)} MiB`,
   ].join('\n'));
 });
 
 describe('hostile requests of issue 8', () => {
-  it.each(HOSTILE)('answers %s with a refusal, at once', async (name, request, expected) => {
-    const { response, text, ms } = await send(name, request());
+  it.each(HOSTILE)('answers %s with a refusal, before any store read', async (name, request, expected) => {
+    const { response, text, reads } = await send(name, request());
     expect(response.status).toBe(expected.status);
     const body = JSON.parse(text);
     const message: string = body.error?.message ?? body.errors?.[0]?.message;
     expect(message).toMatch(expected.message);
     if ('code' in expected) expect(body.errors[0].extensions.code).toBe(expected.code);
-    expect(ms).toBeLessThan(DEFAULT_REQUEST_LIMITS.timeoutMs);
+    expect(reads).toBe(0);
   });
 
-  it.each(FRAGMENT_CHAINS)('answers %s within a fraction of the deadline', async (name, document) => {
-    const { response, ms } = await send(name, graphqlRequest(document));
-    expect(response.status).toBeLessThan(500);
-    expect(ms).toBeLessThan(DEFAULT_REQUEST_LIMITS.timeoutMs / 5);
-  });
-
-  it('answers the largest legitimate request of the kind in slices: no stall of more than a few hundred ms', async () => {
-    const { response } = await send('every category with its articles populated (legitimate)', restRequest('/api/categories?populate[articles][populate]=*&pagination[pageSize]=100'));
+  it.each(FRAGMENT_CHAINS)('answers %s as the one field it names: one list read and a small answer', async (name, document) => {
+    const { response, text, reads } = await send(name, graphqlRequest(document));
     expect(response.status).toBe(200);
-    expect(measured.at(-1)!.stallMs).toBeLessThan(400);
+    expect(reads).toBeLessThanOrEqual(1);
+    expect(text.length).toBeLessThan(10_000);
+  });
+
+  it('answers the largest legitimate request of the kind in slices, other work running between them', async () => {
+    const { response, text, turns } = await send('every category with its articles populated (legitimate)', restRequest('/api/categories?populate[articles][populate]=*&pagination[pageSize]=100'));
+    expect(response.status).toBe(200);
+    expect(JSON.parse(text).data.length).toBeGreaterThan(0);
+    // Slices are at most 8 ms of work; a slower machine makes more of them, never fewer.
+    expect(turns).toBeGreaterThanOrEqual(10);
   });
 
   it('stops the work of a client that gives up', async () => {
     const client = new AbortController();
     store.reset();
     const answered = gateway.fetch(new Request(`http://gateway.test/api/categories?populate[articles][populate]=*&pagination[pageSize]=100`, { signal: client.signal }));
-    setTimeout(() => client.abort(), 20);
+    while (store.calls.length === 0) await turnsGoBy(1);
+    client.abort();
     expect((await answered).status).toBe(503);
     const reads = store.calls.length;
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await turnsGoBy(100);
     expect(store.calls.length).toBe(reads);
   });
 

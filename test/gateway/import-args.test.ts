@@ -26,7 +26,8 @@ describe('parsing the import command line', () => {
 
   it.each<[string, string[], Record<string, string>, RegExp]>([
     ['a missing MONGODB_URI', [], {}, /MONGODB_URI is not set/],
-    ['an unknown flag', ['--force'], ENV, /Unknown argument --force/],
+    ['an unknown flag', ['--force'], ENV, /Unknown argument --force\.\n/],
+    ['a flag misspelt, naming the one meant', ['--shema', 'x'], ENV, /Unknown argument --shema\. Did you mean --schema\?/],
     ['a flag without its value', ['--seed'], ENV, /--seed needs a value/],
     ['a model given without a seed', ['--schema', 'cms'], ENV, /--seed FILE is required with --schema \(or --from-strapi-export FILE\)/],
     ['a seed and a Strapi export together', ['--seed', 'a.json', '--from-strapi-export', 'b.tar.gz'], ENV, /Give --seed FILE or --from-strapi-export FILE, not both/],

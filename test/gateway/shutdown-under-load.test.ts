@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../support/eventually.ts';
 import { BLOG_MODEL, BLOG_SEED } from '../support/test-gateway.ts';
 import { connectFirst, get, tally, type Outcome } from './support/http-client.ts';
 import { spawnGateway } from './support/gateway-process.ts';
@@ -98,7 +99,7 @@ describe('SIGTERM under load', () => {
     const signalAt = performance.now();
     gateway.child.kill('SIGTERM');
     // The requests of the accepted connections go once the gateway is draining, not before.
-    for (let i = 0; i < 500 && !gateway.output().includes('SIGTERM: closing'); i++) await sleep(10);
+    await eventually(() => gateway.output().includes('SIGTERM: closing'));
     const late = await Promise.all(accepted.map((connection) => connection.send(SMALL)));
     const big = await Promise.all(downloads);
     streaming = false;

@@ -42,6 +42,7 @@ describe('npm run token arguments', () => {
     ['a permission spelled as no action', ['create', '--name', 'x', '--type', 'custom', '--permission', 'article.publish', '--seed', 's.json'], env, '--permission article.publish is not an action (e.g. api::article.article.find'],
     ['an unknown duration', ['create', '--name', 'x', '--duration', '3', '--seed', 's.json'], env, '--duration must be one of 7, 30, 90, unlimited'],
     ['an unknown command', ['destroy', '--seed', 's.json'], env, 'Unknown command destroy'],
+    ['a flag misspelt, naming the one meant', ['list', '--dat', 'd'], env, 'Unknown argument --dat. Did you mean --data?'],
   ])('refuses %s, with the usage', (_name, argv, environment, message) => {
     expect(() => parseTokenArgs(argv, environment)).toThrow(message);
     expect(() => parseTokenArgs(argv, environment)).toThrow('usage: npm run token');

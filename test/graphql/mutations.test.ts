@@ -1,12 +1,11 @@
-// GraphQL mutations in process, on the conformance fixture: dynamic zone items and the plugins'
-// queries answered as a real Strapi v4.25 answered them (test/fixtures/graphql/mutation-answers.json),
-// and the plugins' mutations that are served later saying so in Strapi's error envelope.
+// GraphQL mutations in process, on the conformance fixture (the project's copy, test/fixtures/blog):
+// dynamic zone items and the plugins' queries answered as a real Strapi v4.25 answered them
+// (test/fixtures/graphql/mutation-answers.json), and the plugins' mutations that are served later
+// saying so in Strapi's error envelope.
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Gateway } from '../../gateway/app.ts';
-import { graphqlRequest, modelGateway } from '../support/test-gateway.ts';
-
-const FIXTURE = '../shared/conformance/fixture';
+import { BLOG_MODEL, BLOG_SEED, graphqlRequest, modelGateway } from '../support/test-gateway.ts';
 
 interface Recorded {
   name: string;
@@ -25,7 +24,7 @@ const essentials = (status: number, body: Recorded['body']) => ({
 
 let gateway: Gateway;
 beforeAll(async () => {
-  gateway = (await modelGateway(`${FIXTURE}/schema`, `${FIXTURE}/seed.json`)).gateway;
+  gateway = (await modelGateway(BLOG_MODEL, BLOG_SEED)).gateway;
 });
 
 async function ask(query: string, variables: Record<string, unknown> = {}) {
@@ -84,7 +83,7 @@ describe('content mutations, run by the write operations', () => {
   let writable: Gateway;
   beforeAll(async () => {
     const secrets = { apiTokenSalt: 'a-salt-for-graphql-writes' };
-    writable = (await modelGateway(`${FIXTURE}/schema`, 'test/fixtures/seeds/graphql-writes.json', { secrets })).gateway;
+    writable = (await modelGateway(BLOG_MODEL, 'test/fixtures/seeds/graphql-writes.json', { secrets })).gateway;
   });
   async function write(query: string, variables: Record<string, unknown> = {}, headers: Record<string, string> = EDITOR) {
     const response = await writable.fetch(graphqlRequest(query, variables, headers));
@@ -144,7 +143,7 @@ describe('content mutations, run by the write operations', () => {
 
   it('runs the same mutation twice when the response cache is on: a write is never answered from the cache', async () => {
     const secrets = { apiTokenSalt: 'a-salt-for-graphql-writes' };
-    const cached = (await modelGateway(`${FIXTURE}/schema`, 'test/fixtures/seeds/graphql-writes.json', { secrets, extra: { responseCache: true } })).gateway;
+    const cached = (await modelGateway(BLOG_MODEL, 'test/fixtures/seeds/graphql-writes.json', { secrets, extra: { responseCache: true } })).gateway;
     const create = () => cached.fetch(graphqlRequest('mutation { createTag(data: { name: "twice" }) { data { id } } }', {}, EDITOR)).then((r) => r.json());
     const first = await create();
     const second = await create();

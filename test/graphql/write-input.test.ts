@@ -6,7 +6,8 @@ import { restWriteData } from '../../src/graphql/resolve/write-input.ts';
 import { loadContentModel } from '../../src/model/load.ts';
 import type { ContentModel } from '../../src/model/types.ts';
 
-const FIXTURE = '../shared/conformance/fixture/schema';
+/** The conformance fixture's model, as the project keeps it. */
+const FIXTURE = 'test/fixtures/blog';
 let model: ContentModel;
 beforeAll(async () => {
   model = await loadContentModel(FIXTURE);

@@ -18,7 +18,7 @@ interface BadSchema {
 
 const cases: BadSchema[] = [
   { name: 'a file that is not JSON is named with the parser message', folder: 'invalid-json', expected: [CONTENT_TYPE, 'invalid JSON', 'line 4, column 50'] },
-  { name: 'an attribute of an unknown type', folder: 'unknown-type', expected: [`${CONTENT_TYPE}: attribute "foo": unknown type "strnig"`] },
+  { name: 'an attribute of an unknown type', folder: 'unknown-type', expected: [`${CONTENT_TYPE}: attribute "foo": unknown type "strnig". Did you mean "string"?`] },
   { name: 'a relation whose target does not exist', folder: 'missing-relation-target', expected: [CONTENT_TYPE, 'attribute "writer"', '"api::writer.writer" is not a content-type'] },
   { name: 'a component attribute naming no component', folder: 'missing-component', expected: [CONTENT_TYPE, 'attribute "seo"', 'component "shared.seo" does not exist'] },
   { name: 'a dynamic zone naming a component that does not exist', folder: 'missing-zone-component', expected: [CONTENT_TYPE, 'attribute "blocks"', '"blocks.video" does not exist'] },

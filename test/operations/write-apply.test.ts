@@ -195,7 +195,7 @@ describe('attributes one for every locale', () => {
 
   it('a component not localized is copied to the other locales as items of their own, when the write names it', async () => {
     const { withSharedFrom, shareWithLocalizations } = await import('../../src/operations/write/locales.ts');
-    const food = await loadContentModel('../shared/models/foodadvisor');
+    const food = await loadContentModel('test/fixtures/schemas/localized-restaurant');
     const restaurant = contentType(food, 'api::restaurant.restaurant');
     const foodContext = { model: food, newId: async () => ++ids };
     const source = { id: 1, name: 'Copper', socialNetworks: [{ id: 7, url: 'https://a.example' }], localizations: [] };

@@ -4,6 +4,7 @@ import { createGateway, type Gateway, type GatewayDeps } from '../../gateway/app
 import { type AccessSettings } from '../../src/auth/settings.ts';
 import { settingsFromSeed } from '../../src/seed/seed-settings.ts';
 import { buildGraphQLSchema } from '../../src/graphql/build-schema.ts';
+import { DEFAULT_REQUEST_LIMITS } from '../../src/limits/request-limits.ts';
 import { loadContentModel } from '../../src/model/load.ts';
 import type { ContentModel } from '../../src/model/types.ts';
 import { importSeed } from '../../src/seed/import-seed.ts';
@@ -13,6 +14,12 @@ import type { Store } from '../../src/store/store.ts';
 
 export const BLOG_MODEL = 'test/fixtures/blog';
 export const BLOG_SEED = 'test/fixtures/blog-seed.json';
+
+/**
+ * The limits of a gateway under test: the defaults, with a deadline no busy machine reaches, so a
+ * slow answer is never a 503 here. Tests of the deadline give their own (`extra.limits`).
+ */
+export const TEST_LIMITS = { ...DEFAULT_REQUEST_LIMITS, timeoutMs: 10 * 60_000 };
 
 export interface TestGateway {
   gateway: Gateway;
@@ -47,7 +54,7 @@ export async function modelGateway(schemaDir: string, seedFile: string, options:
   const ready = options.ready ?? true;
   const gateway = createGateway({
     model, schema: buildGraphQLSchema(model), store, settings: () => (ready ? settings : undefined), log: (e) => logged.push(e),
-    secrets: options.secrets, ...options.extra,
+    secrets: options.secrets, limits: TEST_LIMITS, ...options.extra,
   });
   return { gateway, model, store, settings, logged };
 }

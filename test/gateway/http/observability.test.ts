@@ -6,6 +6,7 @@ import { listen } from '../../../gateway/server.ts';
 import { createLogger } from '../../../gateway/observability/logger.ts';
 import { createMetrics } from '../../../gateway/observability/metrics.ts';
 import { EmbeddedStore } from '../../../src/store/embedded-store.ts';
+import { eventually } from '../../support/eventually.ts';
 import { blogGateway, graphqlRequest, restRequest } from '../../support/test-gateway.ts';
 
 type Line = Record<string, unknown>;
@@ -74,7 +75,7 @@ describe('request logs', () => {
     try {
       const answer = await fetch(`http://127.0.0.1:${server.port}/api/articles?populate=*`, { headers: { 'accept-encoding': 'identity' } });
       const body = await answer.arrayBuffer();
-      for (let wait = 0; lines.length === 0 && wait < 100; wait++) await new Promise((resolve) => setTimeout(resolve, 10));
+      await eventually(() => lines.length > 0);
       expect(lines).toHaveLength(1);
       expect(lines[0]).toMatchObject({ status: 200, bytes: body.byteLength });
       expect(body.byteLength).toBeGreaterThan(1000);

@@ -14,6 +14,7 @@ import { noneMatchHits } from '../../../gateway/http/conditional.ts';
 import { loadContentModel } from '../../../src/model/load.ts';
 import { CountingStore } from '../../support/counting-store.ts';
 import { EmbeddedStore } from '../../../src/store/embedded-store.ts';
+import { eventually } from '../../support/eventually.ts';
 import { blogGateway, graphqlRequest, modelGateway, restRequest } from '../../support/test-gateway.ts';
 
 const EDITOR = { authorization: 'Bearer editor-token-123' };
@@ -271,7 +272,7 @@ describe('the server\'s fast path for kept answers', () => {
       expect(headersOf(second)).toEqual(headersOf(first));
       expect(headersOf(second)).toMatchObject({ 'content-encoding': 'gzip', 'x-content-type-options': 'nosniff' });
       expect(second.headers.get('x-request-id')).toBe('trace-7');
-      for (let wait = 0; lines.length < 2 && wait < 100; wait++) await new Promise((resolve) => setTimeout(resolve, 10));
+      await eventually(() => lines.length >= 2);
       const fields = ({ reqId: _id, durationMs: _ms, time: _t, ...rest }: Record<string, unknown>) => rest;
       expect(fields(lines[1])).toEqual(fields(lines[0]));
       expect(lines[1]).toMatchObject({ reqId: 'trace-7', status: 200, kind: 'rest', role: 'public' });
