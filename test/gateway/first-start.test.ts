@@ -9,6 +9,7 @@ import { chmodSync, cpSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileS
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { DEFAULT_ROLE_ACTIONS } from '../../src/access/actions.ts';
 import { parseGatewayArgs, type GatewayConfig } from '../../gateway/args.ts';
 import { dataFolderError } from '../../gateway/data-folder-errors.ts';
 import { silentLogger } from '../../gateway/observability/logger.ts';
@@ -50,7 +51,7 @@ async function stop(gateway: StartedGateway): Promise<void> {
 const status = async (gateway: StartedGateway, url: string) => (await gateway.gateway.fetch(new Request(`http://gateway.test${url}`))).status;
 
 describe('a data folder started with no data', () => {
-  it('starts as Strapi on an empty database: its two roles, the public one allowed nothing, and a line saying how to grant access', async () => {
+  it("starts as Strapi on an empty database: its two roles with users-permissions' defaults only (the public one reads nothing), and a line saying how to grant access", async () => {
     const data = folder();
     const first = await start(['--schema', BLOG_MODEL, '--data', data]);
     expect(await status(first.gateway, '/api/articles')).toBe(403);
@@ -59,10 +60,10 @@ describe('a data folder started with no data', () => {
 
     const held = openDataFolder(data);
     const roles = await held.store.find('up_roles', {}, { sort: [['id', 1]] });
-    const permissions = await held.store.count('up_permissions', {});
+    const permissions = (await held.store.find('up_permissions', {}, { sort: [['id', 1]] })).map((permission) => permission.action);
     await held.store.close();
     expect(roles.map((role) => [role.id, role.type, role.name])).toEqual([[1, 'authenticated', 'Authenticated'], [2, 'public', 'Public']]);
-    expect(permissions).toBe(0);
+    expect(permissions).toEqual([...DEFAULT_ROLE_ACTIONS.authenticated, ...DEFAULT_ROLE_ACTIONS.public]);
 
     const again = await start(['--schema', BLOG_MODEL, '--data', data]);
     expect(again.lines.join('\n')).not.toMatch(/did not finish|afresh/);
