@@ -42,7 +42,7 @@ import { MeasuredStore } from './observability/measured-store.ts';
 import { createMetrics, type GatewayMetrics } from './observability/metrics.ts';
 import { docsAsset, docsPage, openApiRoute } from './routes/docs.ts';
 import { graphiqlAsset } from './routes/graphiql.ts';
-import { graphqlErrorResponse, graphqlRoute } from './routes/graphql.ts';
+import { graphqlErrorResponse, graphqlRoute } from './routes/graphql/route.ts';
 import { liveness, readiness } from './routes/health.ts';
 import { homeRoute, restExampleOf } from './routes/home.ts';
 import { metricsRoute } from './routes/metrics.ts';

@@ -3,7 +3,7 @@
 // envelope of the protocol asked, even if some work is still waiting on something else.
 import { Deadline } from '../../src/limits/deadline.ts';
 import { toRestError } from '../../src/errors/map.ts';
-import { graphqlErrorResponse } from '../routes/graphql.ts';
+import { graphqlErrorResponse } from '../routes/graphql/route.ts';
 import type { Step } from './pipeline.ts';
 import { jsonResponse } from './responses.ts';
 

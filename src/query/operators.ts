@@ -6,6 +6,21 @@ import type { ScalarType } from '../model/types.ts';
 import type { Filter } from '../store/store.ts';
 import { andTruth, conjunction, disjunction, notTruth, type Polarity, type Truth } from './logic.ts';
 
+/**
+ * Strapi's filter operators without their `$`: the one list both protocols read (REST's `$eq`, the
+ * GraphQL filter inputs' `eq`). Comparing operators in the order Strapi's schema lists them, then
+ * ours (`startsWithi`, `endsWithi`).
+ */
+export const VALUE_OPERATORS = ['eq', 'eqi', 'ne', 'nei', 'startsWith', 'endsWith', 'contains', 'notContains', 'containsi', 'notContainsi', 'gt', 'gte', 'lt', 'lte', 'startsWithi', 'endsWithi'] as const;
+/** Operators that take a list of values. */
+export const LIST_OPERATORS = ['in', 'notIn', 'between'] as const;
+/** Operators that test for NULL, taking a boolean. */
+export const PRESENCE_OPERATORS = ['null', 'notNull'] as const;
+
+export type ValueOperator = (typeof VALUE_OPERATORS)[number];
+export type ListOperator = (typeof LIST_OPERATORS)[number];
+export type PresenceOperator = (typeof PRESENCE_OPERATORS)[number];
+
 type Input = Record<string, unknown>;
 type FieldType = ScalarType | 'id';
 

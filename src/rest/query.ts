@@ -1,5 +1,6 @@
 // The typed REST query: what `validate.ts` makes of Strapi's query string for one content-type,
 // and what `document.ts` and `reshape.ts` read. Nothing after validation re-checks these shapes.
+import type { ListOperator, PresenceOperator, ValueOperator } from '../query/operators.ts';
 
 /** What one entry or component item returns: scalar fields, and what is populated inside it. */
 export interface Selection {
@@ -54,18 +55,6 @@ export type PopulateNode = RelationNode | MediaNode | ComponentNode | DynamicZon
 /** A filter value, already of the attribute's scalar type (Int, Float, Boolean, or a string). */
 export type FilterValue = string | number | boolean;
 
-/** Strapi's operators without their `$`; the same names as the GraphQL filter inputs' fields. */
-export const VALUE_OPERATORS = [
-  'eq', 'eqi', 'ne', 'nei', 'lt', 'lte', 'gt', 'gte',
-  'contains', 'notContains', 'containsi', 'notContainsi',
-  'startsWith', 'startsWithi', 'endsWith', 'endsWithi',
-] as const;
-export const LIST_OPERATORS = ['in', 'notIn', 'between'] as const;
-export const PRESENCE_OPERATORS = ['null', 'notNull'] as const;
-
-export type ValueOperator = (typeof VALUE_OPERATORS)[number];
-export type ListOperator = (typeof LIST_OPERATORS)[number];
-export type PresenceOperator = (typeof PRESENCE_OPERATORS)[number];
 
 /** The conditions on one scalar field (`{ gt: 1, lt: 10 }`), ANDed, with an optional `not`. */
 export interface ScalarCondition {

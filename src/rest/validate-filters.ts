@@ -3,8 +3,8 @@
 import { component, contentType } from '../model/types.ts';
 import { type FieldType, type Scope, invalidParameter, invalidValue, isRecord, scalarFieldType } from './attributes.ts';
 import { type Owner, isContentType } from '../model/fields.ts';
-import type { EntryFilter, FieldFilter, FilterValue, ListOperator, PresenceOperator, ScalarCondition, ValueOperator } from './query.ts';
-import { LIST_OPERATORS, PRESENCE_OPERATORS, VALUE_OPERATORS } from './query.ts';
+import { LIST_OPERATORS, PRESENCE_OPERATORS, VALUE_OPERATORS, type ListOperator, type PresenceOperator, type ValueOperator } from '../query/operators.ts';
+import type { EntryFilter, FieldFilter, FilterValue, ScalarCondition } from './query.ts';
 import { convertBoolean, convertValue } from './values.ts';
 
 /** Validates `filters` (or `populate[…][filters]`) for `owner`; `parameter` names it in errors. */

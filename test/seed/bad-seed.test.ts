@@ -20,11 +20,11 @@ const cases: Array<{ name: string; file: string; expected: string[] }> = [
   { name: 'an unknown attribute inside a component', file: 'unknown-attribute-in-component', expected: [`${THING_3}: unknown attribute "single.colour"`] },
   { name: 'a relation to an entry the seed does not have', file: 'missing-relation-target', expected: [`${THING_3}: attribute "manyToOneOwner": api::other.other has no entry 9`] },
   { name: 'a media id missing from "media"', file: 'missing-media', expected: [`${THING_3}: attribute "multipleMedia"`, 'has no entry 7'] },
-  { name: 'a string given for an integer', file: 'string-for-integer', expected: [`${THING_3}: attribute "anInteger": expected an integer; got "12"`] },
+  { name: 'a string given for an integer', file: 'string-for-integer', expected: [`${THING_3}: attribute "anInteger": must be a \`number\` type, but the final value was: \`"12"\`.`] },
   { name: 'an enumeration value not in the list', file: 'enumeration-value-not-listed', expected: [`${THING_3}: attribute "anEnumeration"`, 'got "medium"'] },
   { name: 'a date that does not exist', file: 'bad-date', expected: [`${THING_3}: attribute "aDate"`, 'got "2024-02-30"'] },
   { name: 'a date-time that is not ISO 8601', file: 'bad-datetime', expected: [`${THING_3}: attribute "aDatetime"`, 'got "yesterday"'] },
-  { name: 'a biginteger that is not digits', file: 'bad-biginteger', expected: [`${THING_3}: attribute "aBiginteger"`, 'got "12x"'] },
+  { name: 'a biginteger that is not digits', file: 'bad-biginteger', expected: [`${THING_3}: attribute "aBiginteger"`, 'the final value was: `"12x"`'] },
   { name: 'two entries with the same id', file: 'duplicate-ids', expected: ['api::other.other entry 2: id 2 is used by an earlier entry too'] },
   { name: 'a dynamic-zone item naming no component', file: 'unknown-zone-component', expected: [`${THING_3}: attribute "zone[0]"`, '"parts.nope" is not a component'] },
   { name: 'a dynamic-zone item whose component the zone does not allow', file: 'zone-component-not-allowed', expected: [`${THING_3}: attribute "zone[0]"`, '"parts.extra" is not allowed in this zone'] },
@@ -42,7 +42,7 @@ const cases: Array<{ name: string; file: string; expected: string[] }> = [
   { name: 'two entries for a single type', file: 'two-entries-for-a-single-type', expected: ['api::settings.settings entry 2', 'single type'] },
   { name: 'a role granting an unknown content-type', file: 'role-naming-an-unknown-content-type', expected: ['role "public": find names unknown content-type "api::post.post"'] },
   { name: 'an API token for a role the seed does not define', file: 'token-for-an-unknown-role', expected: ['token-for-an-unknown-role.json', 'names role "admin"'] },
-  { name: 'a media row with a wrongly typed field', file: 'media-row-with-wrong-type', expected: ['media entry 1: attribute "size": expected a number; got "big"'] },
+  { name: 'a media row with a wrongly typed field', file: 'media-row-with-wrong-type', expected: ['media entry 1: attribute "size": must be a `number` type, but the final value was: `"big"`.'] },
   { name: 'a file that is not JSON', file: 'not-json', expected: ['not-json.json: invalid JSON', 'line 1, column 49'] },
 ];
 

@@ -8,7 +8,7 @@ function attribute(type: ScalarType): ScalarAttribute {
   return type === 'enumeration' ? { ...base, type, values: ['news', 'x-large'] } : { ...base, type };
 }
 
-describe('converting a scalar seed value', () => {
+describe('converting a scalar seed value (the write path\'s converter, exact)', () => {
   it.each<[ScalarType, unknown, unknown]>([
     ['string', 'text', 'text'],
     ['text', '', ''],
@@ -44,22 +44,23 @@ describe('converting a scalar seed value', () => {
   });
 
   it.each<[ScalarType, unknown, string]>([
-    ['string', 3, 'expected a string; got 3'],
-    ['email', 'not-an-email', 'expected an email address'],
-    ['uid', 'has space', 'expected a uid'],
-    ['enumeration', 'medium', 'expected one of "news", "x-large"; got "medium"'],
-    ['date', '2023-02-29', 'expected a date "YYYY-MM-DD"'],
-    ['date', '2024-1-5', 'expected a date "YYYY-MM-DD"'],
-    ['time', '24:00', 'expected a time'],
+    ['string', 3, 'must be a `string` type, but the final value was: `3`.'],
+    ['email', 'not-an-email', 'must be a valid email; got "not-an-email"'],
+    ['uid', 'has space', 'must match the following'],
+    ['enumeration', 'medium', 'must be one of the following values: news, x-large,; got "medium"'],
+    ['date', '2023-02-29', 'Invalid date; got "2023-02-29"'],
+    ['date', '2024-1-5', 'Invalid format, expected yyyy-MM-dd'],
+    ['time', '24:00', 'Invalid time format'],
     ['datetime', '2024-01-15T09:30:00', 'with a zone'],
     ['datetime', 'yesterday', 'with a zone'],
-    ['integer', '12', 'expected an integer; got "12"'],
-    ['integer', 1.5, 'expected an integer; got 1.5'],
-    ['biginteger', '9223372036854775808', 'expected a 64-bit integer'],
-    ['biginteger', 1.5, 'expected a 64-bit integer'],
-    ['float', '1.5', 'expected a number'],
-    ['decimal', true, 'expected a number'],
-    ['boolean', 'true', 'expected true or false'],
+    ['integer', '12', 'must be a `number` type, but the final value was: `"12"`.'],
+    ['integer', 1.5, 'must be an integer; got 1.5'],
+    ['integer', 2 ** 31, 'must be less than or equal to 2147483647; got 2147483648'],
+    ['biginteger', '9223372036854775808', 'must be less than or equal to 9223372036854775807'],
+    ['biginteger', 1.5, 'must be a `biginteger` type'],
+    ['float', '1.5', 'must be a `number` type'],
+    ['decimal', true, 'must be a `number` type'],
+    ['boolean', 'true', 'must be a `boolean` type'],
   ])('rejects a %s given %j', (type, given, problem) => {
     const result = storedScalar(attribute(type), given);
     expect(result.ok).toBe(false);

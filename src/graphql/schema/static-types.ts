@@ -1,16 +1,13 @@
 // The parts of Strapi's GraphQL schema that do not depend on the content model: scalars,
 // pagination, the per-scalar filter inputs, and the plugin types reachable from `UploadFile.related`.
 import { parse, type DefinitionNode } from 'graphql';
+import { LIST_OPERATORS, PRESENCE_OPERATORS, VALUE_OPERATORS } from '../../query/operators.ts';
 import { enumType, field, inputType, inputValue, objectType, scalarType } from './sdl.ts';
 
 /** Scalars that have a `<Scalar>FilterInput`. */
 export const FILTERABLE_SCALARS = ['ID', 'Boolean', 'String', 'Int', 'Long', 'Float', 'Date', 'Time', 'DateTime', 'JSON'] as const;
 export type FilterableScalar = (typeof FILTERABLE_SCALARS)[number];
 
-/** Operators of every scalar filter input, in Strapi's order, then ours (`startsWithi`, `endsWithi`). */
-export const VALUE_OPERATORS = ['eq', 'eqi', 'ne', 'nei', 'startsWith', 'endsWith', 'contains', 'notContains', 'containsi', 'notContainsi', 'gt', 'gte', 'lt', 'lte', 'startsWithi', 'endsWithi'] as const;
-export const BOOLEAN_OPERATORS = ['null', 'notNull'] as const;
-export const LIST_OPERATORS = ['in', 'notIn', 'between'] as const;
 
 function scalarFilterInput(scalar: FilterableScalar) {
   const self = `${scalar}FilterInput`;
@@ -19,7 +16,7 @@ function scalarFilterInput(scalar: FilterableScalar) {
     inputValue('or', `[${scalar}]`),
     inputValue('not', self),
     ...VALUE_OPERATORS.map((op) => inputValue(op, scalar)),
-    ...BOOLEAN_OPERATORS.map((op) => inputValue(op, 'Boolean')),
+    ...PRESENCE_OPERATORS.map((op) => inputValue(op, 'Boolean')),
     ...LIST_OPERATORS.map((op) => inputValue(op, `[${scalar}]`)),
   ]);
 }

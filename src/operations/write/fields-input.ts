@@ -75,7 +75,7 @@ function scalarField(walk: Walk, attribute: ScalarAttribute, value: unknown, pat
     walk.issues.push(type === undefined ? issue(path, 'must be defined.') : typeIssue(path, type, null));
     return undefined;
   }
-  const result = checkScalar(attribute, value, path, walk.draft);
+  const result = checkScalar(attribute, value, path, { draft: walk.draft });
   if (!result.ok) {
     walk.issues.push(...result.issues);
     if (result.format !== undefined) walk.formats.push(result.format);

@@ -1,6 +1,9 @@
-// One non-null scalar value of a write -> its stored form (docs/storage.md), or the issues Strapi
-// v4.25 reports for it; date kinds fail later, with Strapi's format message and no details.
-import { hashNewPassword } from '../../auth/passwords.ts';
+// One non-null scalar value given in -> its stored form (docs/storage.md), or the issues Strapi
+// v4.25 reports for it; date kinds fail later, with Strapi's format message and no details. The one
+// converter of input values: a write's body casts as Strapi's validator casts (`"12"` is 12); an
+// import (a seed, an export) is exact, its values already of their JSON type, its date-times
+// with a zone, its password hashes kept. Both hold the same ranges and formats.
+import { hashNewPassword, isPasswordHash } from '../../auth/passwords.ts';
 import { assertNever, type ScalarAttribute } from '../../model/types.ts';
 import { storedDate, storedDateTime, storedTime } from './temporal-input.ts';
 import { issue, typeIssue, type Issue, type ScalarResult } from './validation-errors.ts';
@@ -15,19 +18,29 @@ const ok = (value: unknown): ScalarResult => ({ ok: true, value });
 const refused = (issues: readonly Issue[]): ScalarResult => ({ ok: false, issues });
 const checked = (issues: readonly Issue[], value: unknown): ScalarResult => (issues.length > 0 ? refused(issues) : ok(value));
 
-/**
- * Converts and checks `value` (not null, not undefined) for `attribute`, at `path` in the body. In
- * a draft, as Strapi's validator, a text's `minLength` is not enforced.
- */
-export function checkScalar(attribute: ScalarAttribute, value: unknown, path: readonly string[], draft = false): ScalarResult {
-  const bounded = draft ? { ...attribute, minLength: undefined } : attribute;
+export interface ScalarOptions {
+  /** A draft: as Strapi's validator, a text's `minLength` is not enforced. */
+  draft?: boolean;
+  /**
+   * An import's value: no casting (a number must be a number, a boolean a boolean), a date-time
+   * needs its zone, `HH:mm` is a time, and a password given as a hash (users moved from Strapi)
+   * is kept as it is. A write always hashes: no caller may set a hash of its choosing.
+   */
+  exact?: boolean;
+}
+
+/** Converts and checks `value` (not null, not undefined) for `attribute`, at `path` in the body. */
+export function checkScalar(attribute: ScalarAttribute, value: unknown, path: readonly string[], options: ScalarOptions = {}): ScalarResult {
+  const bounded = options.draft ? { ...attribute, minLength: undefined } : attribute;
+  const exact = options.exact ?? false;
+  if (exact && !exactlyTyped(bounded, value)) return refused([typeIssue(path, JSON_TYPES[bounded.type], value)]);
   switch (bounded.type) {
     case 'string':
     case 'text':
     case 'richtext':
       return text(bounded, value, path, (given) => given);
     case 'password':
-      return text(bounded, value, path, hashNewPassword);
+      return text(bounded, value, path, (given) => (exact && isPasswordHash(given) ? given : hashNewPassword(given)));
     case 'email':
       return email(bounded, value, path);
     case 'uid':
@@ -46,14 +59,39 @@ export function checkScalar(attribute: ScalarAttribute, value: unknown, path: re
     case 'date':
       return storedDate(value);
     case 'time':
-      return storedTime(value);
+      return storedTime(value, { minutes: exact });
     case 'datetime':
     case 'timestamp':
-      return storedDateTime(value);
+      return storedDateTime(value, { zone: exact });
     case 'json':
       return ok(JSON.stringify(value));
     default:
       return assertNever(bounded, 'scalar attribute');
+  }
+}
+
+/** The JSON type an import must give each kind in: what a write would cast from, an import takes as it is. */
+const JSON_TYPES: Record<ScalarAttribute['type'], string> = {
+  string: 'string', text: 'string', richtext: 'string', password: 'string', email: 'string', uid: 'string', enumeration: 'string',
+  integer: 'number', float: 'number', decimal: 'number', biginteger: 'biginteger', boolean: 'boolean',
+  date: 'string', time: 'string', datetime: 'datetime', timestamp: 'datetime', json: 'json',
+};
+
+/** Whether an import's value already has its kind's JSON type (a biginteger: digits or a safe integer; a date-time: text or epoch milliseconds). */
+function exactlyTyped(attribute: ScalarAttribute, value: unknown): boolean {
+  switch (JSON_TYPES[attribute.type]) {
+    case 'string':
+      return typeof value === 'string';
+    case 'number':
+      return typeof value === 'number';
+    case 'boolean':
+      return typeof value === 'boolean';
+    case 'biginteger':
+      return typeof value === 'string' || (typeof value === 'number' && Number.isSafeInteger(value));
+    case 'datetime':
+      return typeof value === 'string' || (typeof value === 'number' && Number.isSafeInteger(value));
+    default:
+      return true;
   }
 }
 

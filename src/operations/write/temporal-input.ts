@@ -5,6 +5,7 @@ import type { ScalarResult } from './validation-errors.ts';
 
 const DATE_PREFIX = /^(\d{4})-(\d{2})-(\d{2})(?:T.*)?$/;
 const TIME = /^\d{2}:\d{2}:\d{2}(?:\.\d{1,3})?$/;
+const TIME_OR_MINUTES = /^\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?$/;
 const EPOCH_MILLIS = /^-?\d+$/;
 
 const ok = (value: unknown): ScalarResult => ({ ok: true, value });
@@ -20,21 +21,24 @@ export function storedDate(value: unknown): ScalarResult {
   return date === undefined ? format('Invalid date') : ok(date);
 }
 
-/** `HH:mm:ss` or `HH:mm:ss.S…` on the clock -> `HH:mm:ss.SSS`. */
-export function storedTime(value: unknown): ScalarResult {
+/** `HH:mm:ss` or `HH:mm:ss.S…` on the clock (`HH:mm` too, with `minutes`: an import's) -> `HH:mm:ss.SSS`. */
+export function storedTime(value: unknown, options: { minutes?: boolean } = {}): ScalarResult {
   if (typeof value !== 'string') return format(`Expected a string, got a ${value === null ? 'null' : typeof value}`);
-  const time = TIME.test(value) ? timeOfDay(value) : undefined;
+  const time = (options.minutes ? TIME_OR_MINUTES : TIME).test(value) ? timeOfDay(value) : undefined;
   return time === undefined ? format('Invalid time format, expected HH:mm:ss.SSS') : ok(time);
 }
 
-/** Epoch milliseconds (a number or its digits) or an ISO 8601 date or date-time (without a zone: UTC) -> Date. */
-export function storedDateTime(value: unknown): ScalarResult {
+/**
+ * Epoch milliseconds (a number or its digits) or an ISO 8601 date or date-time -> Date. Without a
+ * zone a write's is UTC; with `zone` (an import's) a zone is required, and digits in text are no epoch.
+ */
+export function storedDateTime(value: unknown, options: { zone?: boolean } = {}): ScalarResult {
   const instant =
     typeof value === 'number' ? new Date(value)
-    : typeof value === 'string' && EPOCH_MILLIS.test(value) ? new Date(Number(value))
-    : typeof value === 'string' ? dateTime(value)
+    : typeof value === 'string' && !options.zone && EPOCH_MILLIS.test(value) ? new Date(Number(value))
+    : typeof value === 'string' ? dateTime(value, { zoneRequired: options.zone ?? false })
     : undefined;
   return instant === undefined || Number.isNaN(instant.getTime())
-    ? format('Invalid format, expected a timestamp or an ISO date')
+    ? format(options.zone ? 'Invalid format, expected epoch milliseconds or an ISO 8601 date-time with a zone, like "2024-01-15T09:30:00.000Z"' : 'Invalid format, expected a timestamp or an ISO date')
     : ok(instant);
 }

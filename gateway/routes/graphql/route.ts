@@ -1,0 +1,94 @@
+// POST/GET /graphql through graphql-yoga: the body read within its limit first; the document's
+// length checked before it is parsed, and parsed documents kept within a bound in bytes; GraphQL
+// Armor's limits on the document (tokens, depth, aliases, directives); the variables' size checked before
+// coercion; the entry budget checked before execution; the answer written in slices within the
+// request's deadline; errors in Strapi's codes; GraphiQL for browsers when it is switched on.
+import { GraphQLError } from 'graphql';
+import { createYoga } from 'graphql-yoga';
+import { toGraphQLError, toGraphQLRequestError, toRestError } from '../../../src/errors/map.ts';
+import { UnauthorizedError } from '../../../src/errors/errors.ts';
+import { WholeResponse } from '../../../src/whole-response.ts';
+import { MAX_BODY_BYTES, withBoundedBody } from '../../http/body-limit.ts';
+import type { Exchange } from '../../http/pipeline.ts';
+import { jsonResponse } from '../../http/responses.ts';
+import { renderGraphiQLPage } from '../graphiql.ts';
+import { documentLimits } from './armor-limits.ts';
+import type { GraphQLRouteDeps, ServerContext } from './context.ts';
+import { documentSizeLimit } from './document-size-limit.ts';
+import { entryBudget } from './entry-budget.ts';
+import { errorsAreNotKept } from './errors-not-kept.ts';
+import { mutationsAreNotKept } from './mutations-not-kept.ts';
+import { nestingLimit } from './nesting-limit.ts';
+import { requestError } from './request-error.ts';
+import { requestErrorsAre400 } from './request-errors-400.ts';
+import { scopedExecution } from './scoped-execution.ts';
+import { slicedAnswer } from './sliced-answer.ts';
+import { variablesLimit } from './variables-limit.ts';
+
+export type { GraphQLRouteDeps } from './context.ts';
+
+/** Node's own fetch classes, so answers are standard Responses; a string body is kept known (WholeResponse). */
+const NATIVE_FETCH_API = { Request, Response: WholeResponse, Headers, ReadableStream, WritableStream, TransformStream, TextEncoder, TextDecoder, Blob, FormData, File, URL, URLSearchParams, fetch };
+
+/** The /graphql route: yoga behind the body limit, with the gateway's context and error codes. */
+export function graphqlRoute(deps: GraphQLRouteDeps): (request: Request, exchange: Exchange) => Promise<Response> {
+  const yoga = createYoga<ServerContext>({
+    schema: deps.schema,
+    graphqlEndpoint: '/graphql',
+    landingPage: false,
+    logging: false,
+    // CORS is the edge's (gateway/http/cors.ts), the same for every route.
+    cors: false,
+    graphiql: deps.graphiql ? { title: 'Content API · GraphiQL', defaultQuery: deps.defaultQuery } : false,
+    renderGraphiQL: renderGraphiQLPage,
+    fetchAPI: NATIVE_FETCH_API,
+    // Parsed documents by their text, within a bound in bytes (yoga's own is bounded by count).
+    parserAndValidationCache: deps.documents,
+    plugins: [documentSizeLimit(deps.limits, deps.log), nestingLimit(deps.limits, deps.log), ...documentLimits(deps.limits), requestErrorsAre400, variablesLimit(deps.limits, deps.log), mutationsAreNotKept, entryBudget(deps), scopedExecution(deps), slicedAnswer(deps.log), errorsAreNotKept],
+    context: async ({ request, exchange }) => {
+      try {
+        return await deps.baseFor(request, exchange);
+      } catch (error) {
+        throw requestError(error, deps.log);
+      }
+    },
+    maskedErrors: {
+      maskError: (error) =>
+        toGraphQLError(error instanceof GraphQLError ? error : new GraphQLError(String(error), { originalError: error as Error }), deps.log),
+    },
+  });
+
+  return async (request, exchange) => {
+    let bounded: Request;
+    try {
+      bounded = await withBoundedBody(request, MAX_BODY_BYTES);
+    } catch (error) {
+      return graphqlErrorResponse(error, deps.log);
+    }
+    const refused = await refusedCredentials(deps, bounded, exchange);
+    return refused ?? yoga.fetch(bounded, { exchange });
+  };
+}
+
+/**
+ * Bad credentials are answered as Strapi answers them on /graphql too: a 401 in the REST envelope
+ * (its auth runs before the GraphQL layer; test/fixtures/http/strapi-credentials.json). Any other
+ * failure to read them (the gateway starting) is the context's to report, as a GraphQL error.
+ */
+async function refusedCredentials(deps: GraphQLRouteDeps, request: Request, exchange: Exchange): Promise<Response | undefined> {
+  try {
+    await deps.credentials(request, exchange);
+    return undefined;
+  } catch (error) {
+    if (!(error instanceof UnauthorizedError)) return undefined;
+    const { status, body } = toRestError(error, deps.log);
+    return jsonResponse(status, body);
+  }
+}
+
+/** An error met outside yoga (the body limit, the deadline at the edge) as a GraphQL answer. */
+export function graphqlErrorResponse(error: unknown, log: (e: unknown) => void): Response {
+  const { status, error: graphqlError } = toGraphQLRequestError(error, log);
+  const { http: _http, ...extensions } = graphqlError.extensions;
+  return jsonResponse(status, { errors: [{ message: graphqlError.message, extensions }] });
+}
