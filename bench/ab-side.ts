@@ -15,8 +15,10 @@ const { loadContentModel } = await from('src/model/load.ts');
 const { importSeed } = await from('src/seed/import-seed.ts');
 const { loadSeedFile } = await from('src/seed/load-seed.ts');
 const { EmbeddedStore } = await from('src/store/embedded-store.ts');
-// The access settings' module was renamed (src/auth/access.ts -> settings.ts) by issue 19.
-const { settingsFromSeed } = await from(existsSync(join(root, 'src/auth/settings.ts')) ? 'src/auth/settings.ts' : 'src/auth/access.ts');
+// Where a seed's access settings are made: src/auth/access.ts before issue 19, src/auth/settings.ts
+// until issue 30, src/seed/seed-settings.ts since.
+const SETTINGS_MODULES = ['src/seed/seed-settings.ts', 'src/auth/settings.ts', 'src/auth/access.ts'];
+const { settingsFromSeed } = await from(SETTINGS_MODULES.find((path) => existsSync(join(root, path)))!);
 const { SCENARIOS } = await from('bench/scenarios.ts');
 
 interface Scenario { id: string; label: string; request: { method: string; path: string; headers: Record<string, string>; body?: string } }
