@@ -15,6 +15,14 @@ const INT32 = { min: -(2 ** 31), max: 2 ** 31 - 1 };
 const INT64 = { min: -(2n ** 63n), max: 2n ** 63n - 1n };
 
 const ok = (value: unknown): ScalarResult => ({ ok: true, value });
+
+/**
+ * A write's new password, checked but not hashed yet: bcrypt runs on the thread pool, so the
+ * write awaits it once the whole body has passed (write/input.ts), never blocking the event loop.
+ */
+export class PlainPassword {
+  constructor(readonly plain: string) {}
+}
 const refused = (issues: readonly Issue[]): ScalarResult => ({ ok: false, issues });
 const checked = (issues: readonly Issue[], value: unknown): ScalarResult => (issues.length > 0 ? refused(issues) : ok(value));
 
@@ -24,7 +32,7 @@ export interface ScalarOptions {
   /**
    * An import's value: no casting (a number must be a number, a boolean a boolean), a date-time
    * needs its zone, `HH:mm` is a time, and a password given as a hash (users moved from Strapi)
-   * is kept as it is. A write always hashes: no caller may set a hash of its choosing.
+   * is kept as it is. A write always hashes (a {@link PlainPassword} to hash): no caller may set a hash of its choosing.
    */
   exact?: boolean;
 }
@@ -40,7 +48,8 @@ export function checkScalar(attribute: ScalarAttribute, value: unknown, path: re
     case 'richtext':
       return text(bounded, value, path, (given) => given);
     case 'password':
-      return text(bounded, value, path, (given) => (exact && isPasswordHash(given) ? given : hashNewPassword(given)));
+      // An import keeps a hash it is given and hashes anything else at once (the seed check is synchronous).
+      return text(bounded, value, path, (given) => (!exact ? new PlainPassword(given) : isPasswordHash(given) ? given : hashNewPassword(given)));
     case 'email':
       return email(bounded, value, path);
     case 'uid':
@@ -106,7 +115,7 @@ function enumeration(values: readonly string[], value: unknown, path: readonly s
   return refused(typeof value === 'object' ? [typeIssue(path, 'string', value), notListed] : [notListed]);
 }
 
-function text(attribute: ScalarAttribute, value: unknown, path: readonly string[], store: (given: string) => string): ScalarResult {
+function text(attribute: ScalarAttribute, value: unknown, path: readonly string[], store: (given: string) => unknown): ScalarResult {
   if (typeof value !== 'string') return refused([typeIssue(path, 'string', value)]);
   const issues: Issue[] = [];
   if (attribute.minLength !== undefined && value.length < attribute.minLength) issues.push(issue(path, `must be at least ${attribute.minLength} characters`));
