@@ -81,7 +81,7 @@ function callOperation(row: RouteRow, handler: Extract<RouteHandler, { kind: 'ca
     ...(params.length > 0 ? { parameters: params } : {}),
     ...(doc.requestBody ? { requestBody: { required: true, content: json(doc.requestBody) } } : {}),
     responses: {
-      200: { description: 'OK', content: json(doc.response) },
+      [doc.status ?? 200]: doc.status === 302 ? { description: 'A redirect (`Location`)' } : { description: 'OK', content: json(doc.response) },
       400: response(doc.requestBody ? 'InvalidBody' : 'BadRequest'),
       401: response('Unauthorized'),
       403: response('Forbidden'),
