@@ -10,7 +10,7 @@ import { consumeAuthLimit } from '../operations/auth/limit.ts';
 import type { RequestBase } from '../operations/scope.ts';
 import { createScope } from '../operations/scope.ts';
 import { runOperation } from '../operations/run.ts';
-import { CallReply, type RouteHandler } from '../routes/table.ts';
+import { CallReply, type RouteHandler, type RouteRow } from '../routes/table.ts';
 import { json } from './json-response.ts';
 import { parseQueryString } from './parse.ts';
 import { requestBody } from './write.ts';
@@ -18,13 +18,14 @@ import { requestBody } from './write.ts';
 type CallHandler = Extract<RouteHandler, { kind: 'call' }>;
 
 /** The answer of a call row; an error is thrown to the handler's mapper, unless limit headers must go with it. */
-export async function callAnswer(request: Request, handler: CallHandler, params: Readonly<Record<string, string>>, base: RequestBase, log: (error: unknown) => void): Promise<Response> {
+export async function callAnswer(request: Request, row: RouteRow & { handler: CallHandler }, params: Readonly<Record<string, string>>, base: RequestBase, log: (error: unknown) => void): Promise<Response> {
+  const { handler } = row;
   const url = new URL(request.url);
   const body = request.method === 'GET' || request.method === 'HEAD' ? {} : await requestBody(request);
   const operation = handler.operation({ params, query: parseQueryString(url.search) as Record<string, unknown>, body, rights: base });
   let consumed: Consumed | undefined;
   try {
-    consumed = await consumeAuthLimit(base, operation);
+    consumed = await consumeAuthLimit(base, operation, row.path);
     return replied(await handler.answer(await runOperation(createScope(base), operation), base), limitHeaders(base, consumed));
   } catch (error) {
     const window = error instanceof RateLimitError ? error.window : undefined;

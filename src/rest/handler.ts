@@ -81,7 +81,7 @@ export function createRestHandler<Edge>(deps: RestHandlerDeps<Edge>): (request: 
         return json(200, JSON.stringify(await writeAnswer({ model: deps.model, plans, steps }, bounded, { handler, id: params.id }, base)));
       }
       case 'call':
-        return callAnswer(await (deps.readBody ?? identity)(request), handler, params, base, log);
+        return callAnswer(await (deps.readBody ?? identity)(request), { ...row, handler }, params, base, log);
     }
   }
 

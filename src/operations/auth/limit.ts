@@ -23,11 +23,13 @@ const LIMITED: Partial<Record<Operation['action'], { readonly path: string; read
 
 /**
  * Counts `operation` for its client when it is a limited one; undefined otherwise or without auth
- * services. @throws RateLimitError (429, Strapi's message) once the client's window is spent.
+ * services. `route`: the REST route it came by, limited only when it is the one Strapi limits (its
+ * `GET /api/auth/:provider/callback` is not); GraphQL's fields count as their REST route.
+ * @throws RateLimitError (429, Strapi's message) once the client's window is spent.
  */
-export async function consumeAuthLimit(base: Pick<RequestBase, 'auth' | 'client' | 'user'>, operation: Operation): Promise<Consumed | undefined> {
+export async function consumeAuthLimit(base: Pick<RequestBase, 'auth' | 'client' | 'user'>, operation: Operation, route?: string): Promise<Consumed | undefined> {
   const limited = LIMITED[operation.action];
-  if (!limited || !base.auth || base.auth.limiter.max === undefined) return undefined;
+  if (!limited || (route !== undefined && route !== limited.path) || !base.auth || base.auth.limiter.max === undefined) return undefined;
   const body = 'input' in operation && isRecord(operation.input) && 'body' in operation.input ? operation.input.body : undefined;
   const email = limited.byEmail && isRecord(body) ? body.email : undefined;
   const key = authLimitKey(email, limited.path, base.client ?? 'local') + (base.user ? `:user:${base.user.id}` : '');

@@ -6,11 +6,11 @@ import { deleteEntry } from '../delete.ts';
 import type { UserWriteInput } from '../operation.ts';
 import type { RequestScope } from '../scope.ts';
 import { writeSerially } from '../write/serially.ts';
-import { withVisibleRole, type UserWritten } from './user-body.ts';
+import type { UserWritten } from './user-body.ts';
 
 export async function deleteUser(scope: RequestScope, input: UserWriteInput): Promise<UserWritten> {
   const user = await userById(scope, input.id);
   if (!user) return { data: null };
   const { data } = await writeSerially(scope, () => deleteEntry(scope, usersOf(scope), { id: user.id }));
-  return withVisibleRole(scope, data);
+  return { data };
 }
