@@ -73,6 +73,8 @@ export interface CallDoc {
   readonly response: Readonly<Record<string, unknown>>;
   /** The status of a successful answer (201 for a new user, 302 for a redirect); 200 when absent. */
   readonly status?: number;
+  /** Counted against the per-client auth limit (429 past it). */
+  readonly limited?: boolean;
 }
 
 export interface RouteRow {

@@ -15,14 +15,16 @@ const roleBody = { type: 'object', properties: { name: text, description: text, 
 const doc = (operationId: string, summary: string, response: Record<string, unknown>, requestBody?: Record<string, unknown>, status?: number): CallDoc => ({
   operationId, summary, tag: TAG, response, ...(requestBody ? { requestBody } : {}), ...(status ? { status } : {}),
 });
+/** A route counted against the per-client auth limit. */
+const limited = (call: CallDoc): CallDoc => ({ ...call, limited: true });
 
 export const USERS_PERMISSIONS_SCHEMAS = {
-  signIn: doc('signIn', 'Sign in with a username or email and a password: a JWT and the user (10 a minute per client)', signedIn, object({ identifier: text, password: text })),
+  signIn: limited(doc('signIn', 'Sign in with a username or email and a password: a JWT and the user (10 a minute per client)', signedIn, object({ identifier: text, password: text }))),
   callback: doc('authCallback', 'The sign-in callback of a provider (only `local`, with nothing in a GET: Strapi\'s answer)', signedIn),
-  register: doc('register', 'Register a user of the default role: a JWT and the user; the user alone while its email waits for confirmation', object({ jwt: text, user }, ['user']), object({ username: text, email: { type: 'string', format: 'email' }, password: text })),
-  changePassword: doc('changePassword', 'Change the logged-in user\'s password: a new JWT and the user', signedIn, object({ currentPassword: text, password: text, passwordConfirmation: text })),
-  forgotPassword: doc('forgotPassword', 'Mail a reset code to a user (`{ ok: true }` whoever the email names)', ok, object({ email: { type: 'string', format: 'email' } })),
-  resetPassword: doc('resetPassword', 'Set a new password with a mailed reset code: a JWT and the user', signedIn, object({ code: text, password: text, passwordConfirmation: text })),
+  register: limited(doc('register', 'Register a user of the default role: a JWT and the user; the user alone while its email waits for confirmation', object({ jwt: text, user }, ['user']), object({ username: text, email: { type: 'string', format: 'email' }, password: text }))),
+  changePassword: limited(doc('changePassword', 'Change the logged-in user\'s password: a new JWT and the user', signedIn, object({ currentPassword: text, password: text, passwordConfirmation: text }))),
+  forgotPassword: limited(doc('forgotPassword', 'Mail a reset code to a user (`{ ok: true }` whoever the email names)', ok, object({ email: { type: 'string', format: 'email' } }))),
+  resetPassword: limited(doc('resetPassword', 'Set a new password with a mailed reset code: a JWT and the user', signedIn, object({ code: text, password: text, passwordConfirmation: text }))),
   emailConfirmation: doc('emailConfirmation', 'Confirm an email with the mailed token (`?confirmation=`), then redirect', {}, undefined, 302),
   sendEmailConfirmation: doc('sendEmailConfirmation', 'Mail a new confirmation link to an unconfirmed user', object({ email: text, sent: { const: true } }), object({ email: { type: 'string', format: 'email' } })),
   createUser: doc('createUser', 'Create a user (fields not wrapped in `data`; `role` required)', user, object({ username: text, email: text, password: text, role: { type: ['integer', 'object'] } }), 201),
