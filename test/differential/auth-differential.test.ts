@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMailSink, type MailSink } from '../support/mail-sink.ts';
+import { mongoOverWire, type OpenBackend } from '../support/store-backends.ts';
 import { compareAnswers, describeComparison, type Comparison } from './auth/compare.ts';
 import { AUTH_DEVIATIONS, explain } from './auth/deviations.ts';
 import { answerSteps, type StepAnswer } from './auth/sequence.ts';
@@ -14,19 +15,27 @@ import { AUTH_STEPS, type AuthStep } from './auth/steps.ts';
 const recorded = JSON.parse(readFileSync(RECORDED, 'utf8')) as { steps: AuthStep[]; strapi: StepAnswer[] };
 const decisions = readFileSync('docs/decisions.md', 'utf8');
 
-let sink: MailSink;
-let comparison: Comparison;
-beforeAll(async () => {
-  sink = await startMailSink();
-  const ours = await answerSteps(AUTH_STEPS, 'http://gateway.test', (await gatewaySide(sink)).side);
-  comparison = compareAnswers(AUTH_STEPS, recorded.strapi, ours);
-  for (const line of describeComparison(comparison, 10)) console.log(line);
-}, 120_000);
-afterAll(() => sink.close());
+it('the recorded auth steps are the steps test/differential/auth/steps.ts makes, so Strapi\'s answers are to these requests', () => {
+  expect(JSON.parse(JSON.stringify(AUTH_STEPS))).toEqual(recorded.steps);
+});
 
-describe('the recorded auth steps', () => {
-  it('are the steps test/differential/auth/steps.ts makes, so Strapi\'s answers are to these requests', () => {
-    expect(JSON.parse(JSON.stringify(AUTH_STEPS))).toEqual(recorded.steps);
+describe.each([
+  ['the embedded store', undefined],
+  ['the MongoDB store through the wire test server', mongoOverWire],
+] as const)('the recorded auth steps on %s', (_name, backend) => {
+  let sink: MailSink;
+  let opened: OpenBackend | undefined;
+  let comparison: Comparison;
+  beforeAll(async () => {
+    sink = await startMailSink();
+    opened = await backend?.open();
+    const ours = await answerSteps(AUTH_STEPS, 'http://gateway.test', (await gatewaySide(sink, opened?.store)).side);
+    comparison = compareAnswers(AUTH_STEPS, recorded.strapi, ours);
+    for (const line of describeComparison(comparison, 10)) console.log(line);
+  }, 180_000);
+  afterAll(async () => {
+    await sink.close();
+    await opened?.close();
   });
 
   it('are each answered as Strapi did, or as a documented deviation explains', () => {
