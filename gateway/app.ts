@@ -22,6 +22,9 @@ import { PlanCache } from '../src/rest/plan.ts';
 import { changedTags } from '../src/store/collection-reads.ts';
 import type { Change, Store } from '../src/store/store.ts';
 import { Lifecycle } from '../src/operations/lifecycle.ts';
+import { authServices, type AuthServices } from '../src/operations/auth/services.ts';
+import type { TrustProxy } from '../src/limits/client-address.ts';
+import { settingsAfterWrites } from './written-settings.ts';
 import { createWriter } from '../src/operations/write/writer.ts';
 import { Callers } from './callers.ts';
 import { type CacheSettings, DEFAULT_HTTP_SETTINGS, cacheControlFor, type HttpSettings } from './config/file-config.ts';
@@ -102,11 +105,21 @@ export interface GatewayDeps {
   accessRules?: readonly AttributeRule[];
   /** Rows added to the content API's route table (src/routes): served, access-checked and documented like its own. */
   routes?: readonly RouteRow[];
+  /**
+   * users-permissions' services: JWT issuing, mail, its settings (the config's `usersPermissions`),
+   * the auth routes' rate limiter. Strapi's defaults, no mail, and `secrets.jwtSecret` when absent.
+   */
+  auth?: AuthServices;
+  /** Which proxies' X-Forwarded-For the per-client limits believe (the config's `trustProxy`); none when absent. */
+  trustProxy?: TrustProxy;
 }
 
 export interface Gateway {
-  /** `client`, when given, says when the client went away (else the request's own signal does). */
-  fetch(request: Request, client?: ClientSignal): Promise<Response>;
+  /**
+   * `client`, when given, says when the client went away (else the request's own signal does);
+   * `peer` is the address the request came from (the server's socket), for per-client limits.
+   */
+  fetch(request: Request, client?: ClientSignal, peer?: string): Promise<Response>;
   /**
    * The server's fast path: a kept answer to an anonymous GET or HEAD without `Origin` or
    * `If-None-Match`, with every header the edge would have sent, and the request's id. Undefined
@@ -176,12 +189,15 @@ export function createGateway(deps: GatewayDeps): Gateway {
   lifecycle.record(({ changes }) => entryCosts.raises(changes));
   lifecycle.subscribe(({ changes }) => forgetChanges(changes));
   const writer = createWriter(store, lifecycle);
-  const callers = new Callers({ model: deps.model, store, writer, settings: deps.settings, secrets: deps.secrets, accessRules: deps.accessRules });
+  // A role written through the API changes the settings this gateway grants at once (gateway/written-settings.ts).
+  const settings = settingsAfterWrites(deps.settings, lifecycle);
+  const auth = deps.auth ?? authServices({ jwtSecret: deps.secrets?.jwtSecret });
+  const callers = new Callers({ model: deps.model, store, writer, settings, secrets: deps.secrets, accessRules: deps.accessRules, auth, trustProxy: deps.trustProxy });
   const state = { draining: false };
   const schema = deps.mediaUrl ? withMediaBaseUrl(deps.schema, deps.mediaUrl) : deps.schema;
   const caches = boundedCaches(deps.model, schema, http.cache);
   const parts = { schema, caches, store, log, metrics, http, callers, costs: deps.costs ?? entryCosts.costs, draining: () => state.draining };
-  const routes = router(gatewayRoutes(deps, parts));
+  const routes = router(gatewayRoutes({ ...deps, settings }, parts));
   const responses = responseCacheStep({
     enabled: deps.responseCache ?? false,
     maxBytes: http.cache.maxBytes,
@@ -197,7 +213,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
   for (const [name, cache] of Object.entries({ response: responses, documents, compiled: compiler, plans, targets })) metrics.watchCache(name, () => cache.size());
   const handle = compose(edgeSteps({ logger, log, metrics, http, responses, timeoutMs: (deps.limits ?? DEFAULT_REQUEST_LIMITS).timeoutMs }), routes);
   return {
-    fetch: (request, client) => fetchWithEdge(handle, request, client),
+    fetch: (request, client, peer) => fetchWithEdge(handle, request, client, peer),
     kept: fastPath({ responses, targets, anonymousKey: () => callers.anonymousKey(), logger, metrics }),
     drain() {
       state.draining = true;
@@ -298,8 +314,8 @@ function edgeSteps({ logger, log, metrics, http, responses, timeoutMs }: EdgePar
 }
 
 /** One request through the edge, on an exchange made for it. */
-async function fetchWithEdge(handle: Handler, request: Request, client?: ClientSignal): Promise<Response> {
-  const exchange: Exchange = { id: requestIdOf(request), startedAt: performance.now(), kind: 'unknown', client };
+async function fetchWithEdge(handle: Handler, request: Request, client?: ClientSignal, peer?: string): Promise<Response> {
+  const exchange: Exchange = { id: requestIdOf(request), startedAt: performance.now(), kind: 'unknown', client, peer };
   const response = await handle(request, exchange);
   // The edge's headers, once, for the fast path: a GET's or POST's 200 without Origin (no CORS headers).
   const kept = exchange.kept;

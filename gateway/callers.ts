@@ -12,6 +12,8 @@ import { USER_UID, type ContentModel } from '../src/model/types.ts';
 import { requestBase, type RequestBase } from '../src/operations/scope.ts';
 import type { Store } from '../src/store/store.ts';
 import type { Writer } from '../src/operations/write/writer.ts';
+import type { AuthServices } from '../src/operations/auth/services.ts';
+import { clientAddress, clientKey, type TrustProxy } from '../src/limits/client-address.ts';
 import type { Exchange } from './http/pipeline.ts';
 
 export interface CallersDeps {
@@ -25,6 +27,10 @@ export interface CallersDeps {
   secrets?: { apiTokenSalt?: string; jwtSecret?: string };
   /** Rules hiding attributes from roles, beyond Strapi's own. */
   accessRules?: readonly AttributeRule[];
+  /** users-permissions' services (JWT issuing, mail, its settings, the auth limit). */
+  auth?: AuthServices;
+  /** Which proxies' X-Forwarded-For to believe for the client's address (none by default). */
+  trustProxy?: TrustProxy;
 }
 
 /** Who is calling under which settings. */
@@ -68,7 +74,14 @@ export class Callers {
       self: options?.self ? caller.user?.id : undefined,
       writer: this.deps.writer,
       reads: exchange.reads,
+      auth: this.deps.auth,
+      client: this.clientOf(request, exchange),
     });
+  }
+
+  /** The client as per-client limits count it: its address (IPv6 by its /64), a proxy's word for it only as `trustProxy` says. */
+  private clientOf(request: Request, exchange: Exchange): string {
+    return clientKey(clientAddress(exchange.peer ?? 'local', request.headers.get('x-forwarded-for'), this.deps.trustProxy ?? false));
   }
 
   /** Callers with one key see the same data (plans are kept per key): the generation and the caller's class. */

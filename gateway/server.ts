@@ -63,7 +63,7 @@ async function answer(gateway: Gateway, req: http.IncomingMessage, body: EarlyBo
     // Whatever the fetch API cannot read in a request line or its headers is the client's to fix.
   }
   try {
-    return request ? await gateway.fetch(request, client) : refused(refusal ?? { status: 400, message: 'Bad Request' }, req.url ?? '/');
+    return request ? await gateway.fetch(request, client, req.socket.remoteAddress) : refused(refusal ?? { status: 400, message: 'Bad Request' }, req.url ?? '/');
   } catch (error) {
     // The gateway answers its own errors; this is the last guard, so the socket is never left
     // hanging (toRestError logs what is not ours).

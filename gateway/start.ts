@@ -6,6 +6,9 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { dataVersion, loadSettings, saveSettings, type AccessSettings } from '../src/auth/settings.ts';
 import { settingsFromSeed } from '../src/seed/seed-settings.ts';
+import { authServices } from '../src/operations/auth/services.ts';
+import type { Mailer } from '../src/mail/mailer.ts';
+import { mailerFor } from '../src/mail/smtp-mailer.ts';
 import { ConfigurationError } from '../src/errors/errors.ts';
 import { buildGraphQLSchema } from '../src/graphql/build-schema.ts';
 import { loadContentModel } from '../src/model/load.ts';
@@ -211,7 +214,10 @@ async function prepareWhenReachable(parts: Parts, seen: Seen, closing: () => boo
   }
 }
 
-function buildGateway(config: GatewayConfig, model: ContentModel, store: Store, settings: SettingsHolder, http: HttpSettings, logger: Logger, uploadsDir: string): Gateway {
+function buildGateway(config: GatewayConfig, model: ContentModel, store: Store, settings: SettingsHolder, http: HttpSettings, logger: Logger, uploadsDir: string, mailer: Mailer): Gateway {
+  // Links in mails name the gateway where it listens unless the config gives its public URL.
+  const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  const auth = authServices({ settings: http.usersPermissions, jwtSecret: config.secrets?.jwtSecret, mailer, listenUrl: `http://${host}:${config.port}` });
   return createGateway({
     model,
     schema: buildGraphQLSchema(model),
@@ -227,6 +233,8 @@ function buildGateway(config: GatewayConfig, model: ContentModel, store: Store, 
     mediaUrl: config.mediaUrl,
     secrets: config.secrets,
     limits: http.limits,
+    auth,
+    trustProxy: http.trustProxy,
   });
 }
 
@@ -249,7 +257,8 @@ export async function startGateway(config: GatewayConfig, options: StartOptions 
 
   const uploads = { dir: path.resolve(config.uploadsDir), exists: false };
   uploads.exists = await isDirectory(uploads.dir);
-  const gateway = buildGateway(config, model, store, settings, http, logger, uploads.dir);
+  const mailer = mailerFor(http.mail);
+  const gateway = buildGateway(config, model, store, settings, http, logger, uploads.dir, mailer);
   const parts: Parts = { config, model, store, data, settings, gateway, log, logger };
   // The entry estimate's measurement, read before the first request rather than by it.
   if (settings.current) await gateway.loadMeasurement();
@@ -274,6 +283,7 @@ export async function startGateway(config: GatewayConfig, options: StartOptions 
       unremeasure();
       await unwatch();
       const report = await server.close();
+      mailer.close();
       await store.close();
       return report;
     },

@@ -1,10 +1,14 @@
 // The optional JSON config file (`--config FILE`) -> typed HTTP settings: CORS, security
-// headers, compression, uploads caching, metrics, request limits, cache bounds. The one boundary where that
-// file is checked; Strapi's defaults (ours for the limits) fill in what it leaves out. Errors
-// name the key and what was expected.
+// headers, compression, uploads caching, metrics, request limits, cache bounds, sign-in and mail
+// (users-permissions, SMTP, which proxies to believe). The one boundary where that file is checked;
+// Strapi's defaults (ours for the limits) fill in what it leaves out. Errors name the key and
+// what was expected.
 import { z } from 'zod';
 import type { HelmetOptions } from 'helmet';
 import { ConfigurationError } from '../../src/errors/errors.ts';
+import { DEFAULT_USERS_PERMISSIONS_SETTINGS, usersPermissionsSettingsSchema, type UsersPermissionsSettings } from '../../src/auth/users-permissions-settings.ts';
+import type { TrustProxy } from '../../src/limits/client-address.ts';
+import { mailSettingsSchema, type MailSettings } from '../../src/mail/settings.ts';
 import { type CacheBounds, DEFAULT_CACHE_BOUNDS } from '../../src/limits/byte-cache.ts';
 import { DEFAULT_REQUEST_LIMITS, type RequestLimits } from '../../src/limits/request-limits.ts';
 import type { ContentModel } from '../../src/model/types.ts';
@@ -48,6 +52,12 @@ export interface HttpSettings {
   readonly limits: RequestLimits;
   /** The response cache's size, and Cache-Control per content-type. */
   readonly cache: CacheSettings;
+  /** Sign-in and registration: Strapi's advanced settings, `jwt.expiresIn`, the auth rate limit, token lifetimes, the public URL. */
+  readonly usersPermissions: UsersPermissionsSettings;
+  /** The SMTP server the confirmation and reset mails go through; none: those routes say how to set it. */
+  readonly mail: MailSettings;
+  /** How many proxies stand in front (their X-Forwarded-For is believed for per-client limits); none by default. */
+  readonly trustProxy: TrustProxy;
 }
 
 /** The response cache and every other cache keyed by client input, each bounded in bytes. */
@@ -85,6 +95,9 @@ export const DEFAULT_HTTP_SETTINGS: HttpSettings = {
   metrics: true,
   limits: DEFAULT_REQUEST_LIMITS,
   cache: { maxBytes: 128 * 1024 * 1024, ...DEFAULT_CACHE_BOUNDS, cacheControl: { default: DEFAULT_CACHE_CONTROL } },
+  usersPermissions: DEFAULT_USERS_PERMISSIONS_SETTINGS,
+  mail: {},
+  trustProxy: false,
 };
 
 /** Strapi takes lists as arrays or comma-separated strings. */
@@ -134,6 +147,9 @@ const fileSchema = z
       })
       .partial()
       .strict(),
+    usersPermissions: usersPermissionsSettingsSchema,
+    mail: mailSettingsSchema,
+    trustProxy: z.union([z.boolean(), z.number().int().min(0).max(32)], { error: 'expected true (one proxy), false, or how many proxies stand in front' }),
   })
   .partial()
   .strict();
@@ -162,6 +178,9 @@ export function parseFileConfig(raw: unknown, source: string): HttpSettings {
       ...file.cache,
       cacheControl: { ...DEFAULT_HTTP_SETTINGS.cache.cacheControl, ...file.cache?.cacheControl },
     },
+    usersPermissions: file.usersPermissions ?? DEFAULT_HTTP_SETTINGS.usersPermissions,
+    mail: file.mail ?? DEFAULT_HTTP_SETTINGS.mail,
+    trustProxy: file.trustProxy ?? DEFAULT_HTTP_SETTINGS.trustProxy,
   };
 }
 

@@ -99,8 +99,12 @@ interface TargetFields {
   query?: string;
 }
 
+/** Query parameters carrying one-use secrets (the email confirmation link's token): logged as `[redacted]`. */
+const SECRET_PARAMETERS = /(^|&)(confirmation)=[^&]*/g;
+
 export function requestTarget(method: string, url: URL): RequestTarget {
-  return { fields: { method, path: url.pathname, ...(url.search ? { query: url.search.slice(1, MAX_LOGGED_QUERY + 1) } : {}) } };
+  const query = url.search ? url.search.slice(1).replace(SECRET_PARAMETERS, '$1$2=[redacted]').slice(0, MAX_LOGGED_QUERY) : undefined;
+  return { fields: { method, path: url.pathname, ...(query !== undefined ? { query } : {}) } };
 }
 
 /** The target with its fields bound to a child of `logger`, for lines written many times. */

@@ -33,6 +33,8 @@ export interface Exchange {
   role?: string;
   /** Tells when the client went away (the server's); the Request's own signal when absent. */
   client?: ClientSignal;
+  /** The peer's address (the server's socket); absent for a request made in process. */
+  readonly peer?: string;
   /** When this request's work must stop; set by the deadline step. */
   deadline?: Deadline;
   /** Who is calling, read once per request (by the response cache or the route, whichever is first). */

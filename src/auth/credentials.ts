@@ -70,9 +70,10 @@ export async function authenticate(authorization: string | null, sources: Creden
 
   if (sources.jwt && looksLikeJwt(token)) {
     const id = await sources.jwt.userId(token);
-    const user = id === undefined ? undefined : await sources.user(id);
-    // As Strapi: a blocked user's token no longer opens anything.
-    if (!user || user.blocked === true) throw refused();
+    if (id === undefined) throw refused();
+    const user = await sources.user(id);
+    // As Strapi: the token of a user deleted or blocked since no longer opens anything, in its words.
+    if (!user || user.blocked === true) throw new UnauthorizedError('Invalid credentials');
     // A user without a role may read nothing (Strapi fails such a request).
     const type = user.role === null || user.role === undefined ? undefined : settings.roleTypes[String(user.role)];
     const role = type === undefined ? createRole('no-role', []) : roleOfType(type, settings);

@@ -33,8 +33,8 @@ export function hashPassword(plain: string): Promise<string> {
 }
 
 /**
- * {@link hashPassword}, blocking the event loop for one hash (about 50 to 80 ms here). For the
- * synchronous write-input check only, until it can await; every new caller awaits `hashPassword`.
+ * {@link hashPassword}, blocking the event loop for one hash (about 50 to 80 ms here). For an
+ * import's synchronous check only (a seed's plain password); writes await `hashPassword`.
  */
 export function hashNewPassword(plain: string): string {
   return as2a(hashSync(plain, BCRYPT_COST));

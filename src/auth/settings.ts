@@ -4,7 +4,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { DEFAULT_ROLE_ACTIONS, seedAction } from '../access/actions.ts';
 import { ConfigurationError } from '../errors/errors.ts';
-import type { Store } from '../store/store.ts';
+import type { Doc, Store } from '../store/store.ts';
 import type { RoleGrants } from './roles.ts';
 
 /** Locales known to the gateway; `defaultLocale` answers requests that name none. */
@@ -35,7 +35,18 @@ export const SETTINGS_COLLECTION = '_settings';
  * version document, which gateways on MongoDB poll to learn that an import changed the data.
  */
 export async function saveSettings(store: Store, settings: AccessSettings): Promise<void> {
-  await store.upsertMany(SETTINGS_COLLECTION, [{ id: 1, settings: JSON.stringify(settings), version: randomUUID() }]);
+  await store.upsertMany(SETTINGS_COLLECTION, [settingsDoc(settings)]);
+}
+
+/** The stored settings document of `settings`, with a new version (gateways read the settings again on it). */
+export function settingsDoc(settings: AccessSettings): Doc {
+  return { id: 1, settings: JSON.stringify(settings), version: randomUUID() };
+}
+
+/** The settings a stored settings document holds, as this release keeps them. */
+export function settingsOfDoc(doc: Doc): AccessSettings {
+  const settings = JSON.parse(String(doc.settings)) as AccessSettings;
+  return { ...settings, roles: currentRoles(settings.roles), roleTypes: settings.roleTypes ?? { ...DEFAULT_ROLE_TYPES } };
 }
 
 export interface VersionedSettings {
@@ -49,11 +60,7 @@ export async function loadVersionedSettings(store: Store): Promise<VersionedSett
   if (!doc) {
     throw new ConfigurationError('No access settings in the database: run `npm run import -- --schema DIR --seed FILE` first, or start with --seed FILE');
   }
-  const settings = JSON.parse(String(doc.settings)) as AccessSettings;
-  return {
-    settings: { ...settings, roles: currentRoles(settings.roles), roleTypes: settings.roleTypes ?? { ...DEFAULT_ROLE_TYPES } },
-    version: typeof doc.version === 'string' ? doc.version : String(doc.settings),
-  };
+  return { settings: settingsOfDoc(doc), version: typeof doc.version === 'string' ? doc.version : String(doc.settings) };
 }
 
 export async function loadSettings(store: Store): Promise<AccessSettings> {

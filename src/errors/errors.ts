@@ -63,7 +63,8 @@ export class PayloadTooLargeError extends ApplicationError {
 /** Too many requests from one client within the limit's interval (the auth routes); Strapi's name and message. */
 export class RateLimitError extends ApplicationError {
   override readonly status = 429;
-  constructor(message = 'Too many requests, please try again later.', details: ErrorDetails = {}) {
+  /** @param window when the client's window ends (epoch ms), for the answer's `X-RateLimit-Reset`; never in `details`. */
+  constructor(message = 'Too many requests, please try again later.', details: ErrorDetails = {}, readonly window?: { readonly resetAt: number }) {
     super(message, details);
   }
 }

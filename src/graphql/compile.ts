@@ -1,8 +1,9 @@
 // A validated document -> its executor compiled by graphql-jit, or undefined where compiling is
 // not possible (a document of several operations, or one graphql-jit refuses). graphql-jit
 // generates the code that coerces a variable by expanding its input type, without end for a
-// recursive one such as `ArticleFiltersInput` (graphql-jit issue #81). Such variables are handed
-// to graphql-jit as the opaque `JSON` scalar instead, and coerced by graphql-js before each run,
+// recursive one such as `ArticleFiltersInput` (graphql-jit issue #81), and leaves out the default
+// of an input field (`UsersPermissionsLoginInput.provider = "local"`), then refuses the variable.
+// Such variables are handed to graphql-jit as the opaque `JSON` scalar instead, and coerced by graphql-js before each run,
 // exactly as graphql-js would coerce them itself; graphql-jit places a variable's value into the
 // argument as it is. Compiled documents are kept for the documents used often (both protocols
 // hand the same document object to each request of one shape: REST's plans, yoga's parser cache),
@@ -92,7 +93,7 @@ export function compileDocument(schema: GraphQLSchema, document: DocumentNode): 
   const definitions = operation.variableDefinitions ?? [];
   const recursive = definitions.filter((definition) => {
     const named = getNamedType(typeFromAST(schema, definition.type as never));
-    return named !== undefined && isInputObjectType(named) && isRecursive(named);
+    return named !== undefined && isInputObjectType(named) && (isRecursive(named) || hasFieldDefault(named));
   });
   if (recursive.length > 0 && !isScalarType(schema.getType(OPAQUE_SCALAR))) return undefined;
   const opaque = new Set(recursive);
@@ -136,6 +137,17 @@ export function compileDocument(schema: GraphQLSchema, document: DocumentNode): 
 function opaqueType(type: TypeNode): TypeNode {
   if (type.kind === Kind.NAMED_TYPE) return { ...type, name: { ...type.name, value: OPAQUE_SCALAR } };
   return { ...type, type: opaqueType(type.type) } as TypeNode;
+}
+
+/** Whether an input object type, or one inside it, has a field with a default value (which graphql-jit does not apply). */
+function hasFieldDefault(type: GraphQLInputObjectType, seen = new Set<GraphQLInputObjectType>()): boolean {
+  if (seen.has(type)) return false;
+  seen.add(type);
+  return Object.values(type.getFields()).some((field) => {
+    if (field.defaultValue !== undefined) return true;
+    const inner = getNamedType(field.type);
+    return isInputObjectType(inner) && hasFieldDefault(inner, seen);
+  });
 }
 
 const recursiveTypes = new WeakMap<GraphQLInputObjectType, boolean>();

@@ -18,26 +18,32 @@ export const rateLimitSettingsSchema = z
 
 export type RateLimitSettings = z.output<typeof rateLimitSettingsSchema>;
 
-export type Consumed = { allowed: true; remaining: number } | { allowed: false; retryAfterSeconds: number };
+/** One request counted: allowed with what is left of the window, or refused with the wait; `resetAt` (epoch ms) ends the window. */
+export type Consumed =
+  | { allowed: true; remaining: number; resetAt: number }
+  | { allowed: false; retryAfterSeconds: number; resetAt: number };
 
 export interface RateLimiter {
+  /** Requests allowed per window; undefined when the limit is switched off (nothing is counted). */
+  readonly max?: number;
   /** Counts one request under `key`. */
   consume(key: string): Promise<Consumed>;
 }
 
 /** A limiter counting in memory; with `enabled: false`, one that allows everything. */
 export function rateLimiter(settings: RateLimitSettings): RateLimiter {
-  if (!settings.enabled) return { consume: () => Promise.resolve({ allowed: true, remaining: Number.POSITIVE_INFINITY }) };
+  if (!settings.enabled) return { consume: () => Promise.resolve({ allowed: true, remaining: Number.POSITIVE_INFINITY, resetAt: Date.now() }) };
   const limiter = new RateLimiterMemory({ points: settings.max, duration: settings.interval / 1000 });
   return {
+    max: settings.max,
     async consume(key) {
       try {
         const result = await limiter.consume(key);
-        return { allowed: true, remaining: result.remainingPoints };
+        return { allowed: true, remaining: result.remainingPoints, resetAt: Date.now() + result.msBeforeNext };
       } catch (refusal) {
         // The library rejects with its result when the key has no points left, and with an Error otherwise.
         if (!(refusal instanceof RateLimiterRes)) throw refusal;
-        return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(refusal.msBeforeNext / 1000)) };
+        return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(refusal.msBeforeNext / 1000)), resetAt: Date.now() + refusal.msBeforeNext };
       }
     },
   };

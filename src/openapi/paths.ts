@@ -25,6 +25,7 @@ export const ERROR_RESPONSES: Record<string, { description: string; schema?: str
   NotFound: { description: '`NotFoundError`: no such route or entry (or a draft, in the live state)' },
   PayloadTooLarge: { description: '`PayloadTooLargeError`: a request body over 1 MiB' },
   ServiceUnavailable: { description: '`ServiceUnavailableError`: the database did not answer in time, or the gateway is starting or stopping' },
+  TooManyRequests: { description: '`RateLimitError`: more than the auth routes allow a client (10 a minute by default; `X-RateLimit-*` headers say how many are left and when the count starts again)' },
 };
 
 function operation(model: ContentModel, target: ContentType, kind: Exclude<OperationKind, 'write'>, locales: readonly string[]): Record<string, unknown> {
@@ -81,11 +82,12 @@ function callOperation(row: RouteRow, handler: Extract<RouteHandler, { kind: 'ca
     ...(params.length > 0 ? { parameters: params } : {}),
     ...(doc.requestBody ? { requestBody: { required: true, content: json(doc.requestBody) } } : {}),
     responses: {
-      200: { description: 'OK', content: json(doc.response) },
+      [doc.status ?? 200]: doc.status === 302 ? { description: 'A redirect (`Location`)' } : { description: 'OK', content: json(doc.response) },
       400: response(doc.requestBody ? 'InvalidBody' : 'BadRequest'),
       401: response('Unauthorized'),
       403: response('Forbidden'),
       ...(doc.requestBody ? { 413: response('PayloadTooLarge') } : {}),
+      ...(doc.limited ? { 429: response('TooManyRequests') } : {}),
       503: response('ServiceUnavailable'),
     },
   };

@@ -16,14 +16,16 @@ import { applyOtherSides } from './write/other-side.ts';
 import { PendingWrite } from './write/pending.ts';
 import { createLocale, writerOf } from './write/target.ts';
 
-/** The new entry, checked and worked out with the other sides of its relations; committed by the operation layer. */
-export async function create(scope: RequestScope, type: ContentType, input: CreateInput): Promise<PreparedWrite<{ data: Doc }>> {
+/**
+ * The new entry, checked and worked out with the other sides of its relations; committed by the
+ * operation layer. `pending` joins it to a larger write (a role and its permissions).
+ */
+export async function create(scope: RequestScope, type: ContentType, input: CreateInput, pending = new PendingWrite(writerOf(scope).store)): Promise<PreparedWrite<{ data: Doc }>> {
   const writer = writerOf(scope);
   const locale = createLocale(scope, type, input.locale, input.data);
   const data = await checkedData({ model: scope.model, store: writer.store, type, mode: 'create', data: callerData(scope, type, input.data) });
   const id = await writer.store.allocateIds(type.collectionName, 1);
   const fields = await applyData(buildContext(scope.model, writer), type, data);
-  const pending = new PendingWrite(writer.store);
   const doc = await withLinkPlaces(type, { ...fields, ...systemFields(type, data, input.publishByDefault, locale), id } as Doc, data, undefined, pending);
   pending.put(type.collectionName, doc);
   await applyOtherSides(scope.model, type, doc, data, pending);

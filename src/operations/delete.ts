@@ -12,12 +12,13 @@ import { PendingWrite } from './write/pending.ts';
 import { idsOf } from './write/relations.ts';
 import { existingEntry, writerOf } from './write/target.ts';
 
-/** The entry's removal, with every relation and localization list that held it; committed by the operation layer. */
-export async function deleteEntry(scope: RequestScope, type: ContentType, input: DeleteInput): Promise<PreparedWrite<{ data: Doc }>> {
-  const writer = writerOf(scope);
+/**
+ * The entry's removal, with every relation and localization list that held it; committed by the
+ * operation layer. `pending` joins it to a larger write (a role with its permissions).
+ */
+export async function deleteEntry(scope: RequestScope, type: ContentType, input: DeleteInput, pending = new PendingWrite(writerOf(scope).store)): Promise<PreparedWrite<{ data: Doc }>> {
   const entry = await existingEntry(scope, type, input.id, input.locale);
   if (input.publicationState === 'LIVE' && type.kind === 'singleType' && type.draftAndPublish && entry.publishedAt == null) throw new NotFoundError('Not Found');
-  const pending = new PendingWrite(writer.store);
   pending.remove(type.collectionName, entry.id);
   await releaseDeleted(scope.model, type, entry.id, pending);
   for (const sibling of idsOf(entry.localizations)) {

@@ -37,7 +37,9 @@ export const paginationFields = {
   pageCount: async (p: PaginationValue) => pageCount(await p.total(), p.window.pageSize),
 };
 
-/** How many entries `type` has, drafts and every locale included, as Strapi's count counts them. */
-export async function count(scope: RequestScope, type: ContentType, _input: CountInput): Promise<number> {
-  return scope.store.count(type.collectionName, {});
+/** How many entries of `type` match the filters (every one without), drafts and every locale included, as Strapi's count counts them. */
+export async function count(scope: RequestScope, type: ContentType, input: CountInput): Promise<number> {
+  if (!input.filters) return scope.store.count(type.collectionName, {});
+  const filter = await visibleEntries(filterScope(scope.model, scope.store, scope.access, 'PREVIEW'), type, input.filters, 'PREVIEW');
+  return scope.store.count(type.collectionName, filter);
 }

@@ -28,8 +28,13 @@ export interface FindInput {
   locale?: string | null;
 }
 
-/** Every entry counted, as users-permissions' `/api/users/count` counts them (drafts included). */
-export type CountInput = Record<string, never>;
+/**
+ * Entries counted, as users-permissions' `/api/users/count` counts them (drafts included): those
+ * matching `filters` (the GraphQL filter input's shape), every one without.
+ */
+export interface CountInput {
+  filters?: Record<string, unknown> | null;
+}
 
 /** One entry by id, or a single type's entry: `GET /api/articles/1`, `article(id: 1)`, `global`. */
 export interface FindOneInput {
@@ -75,6 +80,39 @@ export interface CreateLocalizationInput {
   locale?: string | null;
 }
 
+/**
+ * A users-permissions request as its body arrived (REST's JSON, a GraphQL mutation's arguments in
+ * the same shape, `GET /api/auth/email-confirmation`'s query), checked by the operation as the
+ * plugin checks it.
+ */
+export interface AuthInput {
+  body: unknown;
+}
+
+/** A sign-in: the body (`identifier`, `password`) and the provider (REST's route says `local`; GraphQL's input may name another). */
+export interface SignInInput extends AuthInput {
+  provider: string;
+}
+
+/** A user written through `/api/users` or the users' mutations: the body is the user's fields, not wrapped in `data`. */
+export interface UserWriteInput {
+  id?: string | number | null;
+  body?: unknown;
+}
+
+/** A role written through `/api/users-permissions/roles` or the roles' mutations; `permissions` in the body is Strapi's tree. */
+export interface RoleWriteInput {
+  id?: string | number | null;
+  body?: unknown;
+}
+
+/**
+ * Strapi's GraphQL plugin resolves `login`, `register`, `forgotPassword`, `resetPassword` and
+ * `emailConfirmation` with `auth: false`: their GraphQL operations say `unguarded` and no action
+ * is checked, where the REST routes check theirs.
+ */
+type Guard = { readonly unguarded?: true };
+
 export type Operation =
   | { readonly action: 'find'; readonly type: ContentType; readonly input: FindInput }
   | { readonly action: 'findOne'; readonly type: ContentType; readonly input: FindOneInput }
@@ -86,14 +124,54 @@ export type Operation =
   /** How many entries match: `GET /api/users/count`. */
   | { readonly action: 'count'; readonly type: ContentType; readonly input: CountInput }
   /** The logged-in user, as users-permissions' `me` answers it. */
-  | { readonly action: 'me' };
+  | { readonly action: 'me' }
+  | ({ readonly action: 'signIn'; readonly input: SignInInput } & Guard)
+  | ({ readonly action: 'register'; readonly input: AuthInput } & Guard)
+  | { readonly action: 'changePassword'; readonly input: AuthInput }
+  | ({ readonly action: 'forgotPassword'; readonly input: AuthInput } & Guard)
+  | ({ readonly action: 'resetPassword'; readonly input: AuthInput } & Guard)
+  | ({ readonly action: 'emailConfirmation'; readonly input: AuthInput } & Guard)
+  | { readonly action: 'sendEmailConfirmation'; readonly input: AuthInput }
+  | { readonly action: 'createUser'; readonly input: UserWriteInput }
+  | { readonly action: 'updateUser'; readonly input: UserWriteInput }
+  | { readonly action: 'deleteUser'; readonly input: UserWriteInput }
+  | { readonly action: 'findRoles' }
+  | { readonly action: 'findRole'; readonly input: RoleWriteInput }
+  | { readonly action: 'createRole'; readonly input: RoleWriteInput }
+  | { readonly action: 'updateRole'; readonly input: RoleWriteInput }
+  | { readonly action: 'deleteRole'; readonly input: RoleWriteInput }
+  /** Every action a role could be granted: `/api/users-permissions/permissions`. */
+  | { readonly action: 'permissions' };
+
+/** The users-permissions operations and the action each needs (its REST route's). */
+const PLUGIN_OPERATION_ACTIONS = {
+  me: PLUGIN_ACTIONS.user.me,
+  signIn: PLUGIN_ACTIONS.auth.callback,
+  register: PLUGIN_ACTIONS.auth.register,
+  changePassword: PLUGIN_ACTIONS.auth.changePassword,
+  forgotPassword: PLUGIN_ACTIONS.auth.forgotPassword,
+  resetPassword: PLUGIN_ACTIONS.auth.resetPassword,
+  emailConfirmation: PLUGIN_ACTIONS.auth.emailConfirmation,
+  sendEmailConfirmation: PLUGIN_ACTIONS.auth.sendEmailConfirmation,
+  createUser: PLUGIN_ACTIONS.user.create,
+  updateUser: PLUGIN_ACTIONS.user.update,
+  deleteUser: PLUGIN_ACTIONS.user.destroy,
+  findRoles: PLUGIN_ACTIONS.role.find,
+  findRole: PLUGIN_ACTIONS.role.findOne,
+  createRole: PLUGIN_ACTIONS.role.createRole,
+  updateRole: PLUGIN_ACTIONS.role.updateRole,
+  deleteRole: PLUGIN_ACTIONS.role.deleteRole,
+  permissions: PLUGIN_ACTIONS.permissions.getPermissions,
+} as const satisfies Partial<Record<Operation['action'], string>>;
 
 /**
  * The action an operation needs, by Strapi's name (src/access/actions.ts): reading a single type is
  * its `find`; the logged-in user's own entry (`me`, and REST's `/api/users/me`, read by its id) is
- * `plugin::users-permissions.user.me`.
+ * `plugin::users-permissions.user.me`; users-permissions' own operations need their route's.
+ * Undefined for an `unguarded` one (GraphQL's sign-in fields), which anyone may run.
  */
-export function requiredAction(operation: Operation, self?: number): string {
+export function requiredAction(operation: Operation, self?: number): string | undefined {
+  if ('unguarded' in operation && operation.unguarded) return undefined;
   switch (operation.action) {
     case 'find':
     case 'findRelated':
@@ -111,7 +189,7 @@ export function requiredAction(operation: Operation, self?: number): string {
       return contentAction(operation.type.uid, 'delete');
     case 'count':
       return operation.type.uid === USER_UID ? PLUGIN_ACTIONS.user.count : `${operation.type.uid}.count`;
-    case 'me':
-      return PLUGIN_ACTIONS.user.me;
+    default:
+      return PLUGIN_OPERATION_ACTIONS[operation.action];
   }
 }

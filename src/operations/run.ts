@@ -17,10 +17,35 @@ import { me, type MeValue } from './me.ts';
 import type { Operation } from './operation.ts';
 import type { RequestScope } from './scope.ts';
 import type { Doc } from '../store/store.ts';
-import { commit, type PreparedWrite } from './write/commit.ts';
-import { writerOf } from './write/target.ts';
+import { writeSerially as written } from './write/serially.ts';
+import { changePassword } from './auth/change-password.ts';
+import { emailConfirmation } from './auth/email-confirmation.ts';
+import { forgotPassword } from './auth/forgot-password.ts';
+import { register } from './auth/register.ts';
+import { resetPassword } from './auth/reset-password.ts';
+import { sendEmailConfirmation } from './auth/send-email-confirmation.ts';
+import { signIn } from './auth/sign-in.ts';
+import type { Confirmed, SignedIn } from './auth/signed-in.ts';
+import { createUser } from './users/create-user.ts';
+import { deleteUser } from './users/delete-user.ts';
+import { updateUser } from './users/update-user.ts';
+import { createRole } from './roles/create-role.ts';
+import { deleteRole } from './roles/delete-role.ts';
+import { findRole, findRoles, permissions, type RoleWithActions, type RoleWithUsers } from './roles/find-roles.ts';
+import { updateRole } from './roles/update-role.ts';
 
-export type OperationResult = CollectionValue | { data: Doc | Doc[] | null } | MeValue | number;
+export type OperationResult =
+  | CollectionValue
+  | { data: Doc | Doc[] | null }
+  | MeValue
+  | number
+  | SignedIn
+  | Confirmed
+  | { ok: true }
+  | { email: string; sent: true }
+  | { roles: RoleWithUsers[] }
+  | RoleWithActions
+  | { actions: readonly string[] };
 
 export async function runOperation(scope: RequestScope, operation: Operation): Promise<OperationResult> {
   authorize(scope, operation);
@@ -44,19 +69,46 @@ export async function runOperation(scope: RequestScope, operation: Operation): P
     case 'createLocalization':
       return written(scope, () => createLocalization(scope, operation.type, operation.input));
     default:
-      return assertNever(operation, 'operation');
+      return runPluginOperation(scope, operation);
   }
 }
 
-/**
- * A write, prepared and committed with no other write of this gateway between, its events emitted;
- * its result once the request's loaders have forgotten what they read before it.
- */
-async function written<T>(scope: RequestScope, prepare: () => Promise<PreparedWrite<T>>): Promise<T> {
-  const writer = writerOf(scope);
-  try {
-    return await writer.serially(async () => commit(writer, await prepare()));
-  } finally {
-    scope.loaders.forget();
+/** users-permissions' own operations: sign-in and the password and confirmation routes, users and roles. */
+function runPluginOperation(scope: RequestScope, operation: Exclude<Operation, { readonly type: unknown } | { readonly action: 'me' }>): Promise<OperationResult> | OperationResult {
+  switch (operation.action) {
+    case 'signIn':
+      return signIn(scope, operation.input);
+    case 'register':
+      return register(scope, operation.input);
+    case 'changePassword':
+      return changePassword(scope, operation.input);
+    case 'forgotPassword':
+      return forgotPassword(scope, operation.input);
+    case 'resetPassword':
+      return resetPassword(scope, operation.input);
+    case 'emailConfirmation':
+      return emailConfirmation(scope, operation.input);
+    case 'sendEmailConfirmation':
+      return sendEmailConfirmation(scope, operation.input);
+    case 'createUser':
+      return createUser(scope, operation.input);
+    case 'updateUser':
+      return updateUser(scope, operation.input);
+    case 'deleteUser':
+      return deleteUser(scope, operation.input);
+    case 'findRoles':
+      return findRoles(scope);
+    case 'findRole':
+      return findRole(scope, operation.input);
+    case 'createRole':
+      return createRole(scope, operation.input);
+    case 'updateRole':
+      return updateRole(scope, operation.input);
+    case 'deleteRole':
+      return deleteRole(scope, operation.input);
+    case 'permissions':
+      return permissions();
+    default:
+      return assertNever(operation, 'operation');
   }
 }

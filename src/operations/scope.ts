@@ -13,6 +13,7 @@ import type { CollectionReads } from '../store/collection-reads.ts';
 import { withDeadline } from '../store/deadline-store.ts';
 import type { Doc, ReadStore } from '../store/store.ts';
 import { withProjections, type Projections } from '../query/projection.ts';
+import type { AuthServices } from './auth/services.ts';
 import type { EventCaller } from './events.ts';
 import type { Writer } from './write/writer.ts';
 
@@ -35,6 +36,10 @@ export interface RequestBase {
   readonly pacing: Pacing;
   /** The store's write side; absent where nothing may be written (tools). */
   readonly writer?: Writer;
+  /** users-permissions' services (JWTs, mail, its settings, the auth limit); absent where nobody signs in (tools). */
+  readonly auth?: AuthServices;
+  /** Who the request comes from, as per-client limits count it (its address, as `trustProxy` says). */
+  readonly client?: string;
 }
 
 /** Everything an operation runs with. */

@@ -17,19 +17,21 @@ import { applyOtherSides } from './write/other-side.ts';
 import { PendingWrite } from './write/pending.ts';
 import { existingEntry, storedEntry, writerOf } from './write/target.ts';
 
-/** The changed entry, checked and worked out with its other sides and localizations; committed by the operation layer. */
-export async function update(scope: RequestScope, type: ContentType, input: UpdateInput): Promise<PreparedWrite<{ data: Doc }>> {
+/**
+ * The changed entry, checked and worked out with its other sides and localizations; committed by
+ * the operation layer. `pending` joins it to a larger write (a role and its permissions).
+ */
+export async function update(scope: RequestScope, type: ContentType, input: UpdateInput, pending = new PendingWrite(writerOf(scope).store)): Promise<PreparedWrite<{ data: Doc }>> {
   const writer = writerOf(scope);
   if (type.kind === 'singleType' && !(await storedEntry(scope, type, undefined, input.locale))) {
     await refuseAnotherLocale(scope, type, input.data);
-    return create(scope, type, { data: input.data, locale: input.locale, publishByDefault: true });
+    return create(scope, type, { data: input.data, locale: input.locale, publishByDefault: true }, pending);
   }
   const entry = await existingEntry(scope, type, input.id, input.locale);
   const data = await checkedData({ model: scope.model, store: writer.store, type, mode: 'update', data: callerData(scope, type, input.data), entry });
   const context = buildContext(scope.model, writer);
   const fields = await applyData(context, type, data, entry);
   // What identifies the entry stays: its id, creation time and locale.
-  const pending = new PendingWrite(writer.store);
   const fresh = { ...fields, id: entry.id, createdAt: entry.createdAt, ...(type.localized ? { locale: entry.locale } : {}), updatedAt: new Date() } as Doc;
   const doc = await withLinkPlaces(type, fresh, data, entry, pending);
   pending.put(type.collectionName, doc);

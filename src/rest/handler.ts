@@ -4,7 +4,7 @@
 // (entry budget) -> execute on the gateway's schema -> reshape -> JSON written in slices
 // (steps.ts). A write goes to write.ts, any other operation to call.ts. Never throws.
 import type { GraphQLSchema } from 'graphql';
-import { ForbiddenError } from '../errors/errors.ts';
+import { UnauthorizedError } from '../errors/errors.ts';
 import { toRestError } from '../errors/map.ts';
 import type { DocumentCompiler } from '../graphql/compile.ts';
 import type { CostModel } from '../graphql/cost.ts';
@@ -18,11 +18,11 @@ import { createScope, type RequestBase } from '../operations/scope.ts';
 import { routeMatcher } from '../routes/api.ts';
 import type { RouteMatcher } from '../routes/match.ts';
 import type { RouteRow } from '../routes/table.ts';
-import { WholeResponse } from '../whole-response.ts';
 import { explain } from './explain.ts';
 import { PlanCache, variablesFor } from './plan.ts';
 import { graphqlPublicationState } from './query.ts';
 import { callAnswer } from './call.ts';
+import { json } from './json-response.ts';
 import { readRoute } from './read-route.ts';
 import { executionSteps, type ExecutionSteps } from './steps.ts';
 import { writeAnswer } from './write.ts';
@@ -80,10 +80,8 @@ export function createRestHandler<Edge>(deps: RestHandlerDeps<Edge>): (request: 
         const bounded = await (deps.readBody ?? identity)(request);
         return json(200, JSON.stringify(await writeAnswer({ model: deps.model, plans, steps }, bounded, { handler, id: params.id }, base)));
       }
-      case 'call': {
-        const bounded = await (deps.readBody ?? identity)(request);
-        return json(200, JSON.stringify(await callAnswer(bounded, handler, params, base)));
-      }
+      case 'call':
+        return callAnswer(await (deps.readBody ?? identity)(request), { ...row, handler }, params, base, log);
     }
   }
 
@@ -107,7 +105,8 @@ async function readAnswer(deps: ReadDeps, request: Request, row: RouteRow, param
   if (row.handler.kind !== 'read') throw new Error(`route ${row.method} ${row.path} is not a read`);
   const url = new URL(request.url);
   const route = readRoute(row.handler, params);
-  if (route.operation.kind === 'me' && !base.user) throw new ForbiddenError('Forbidden');
+  // A caller that may ask for its own user but is none (a full-access API token): Strapi's 401.
+  if (route.operation.kind === 'me' && !base.user) throw new UnauthorizedError('Unauthorized');
   const scope = { model: deps.model, access: base.access, locales: base.locales.codes };
   const plan = deps.plans.planFor(route, url.search, scope, base.accessKey, base.user?.id);
   const variables = variablesFor(plan, route, base.user?.id);
@@ -126,12 +125,4 @@ async function readAnswer(deps: ReadDeps, request: Request, row: RouteRow, param
 function wantsExplain(request: Request): boolean {
   const accept = request.headers.get('accept') ?? '';
   return accept.split(',').some((part) => part.split(';')[0].trim().toLowerCase() === EXPLAIN_TYPE);
-}
-
-function json(status: number, text: string, headers?: Record<string, string>): Response {
-  return new WholeResponse(text, {
-    status,
-    // The length lets compression leave small answers alone.
-    headers: { 'content-type': 'application/json; charset=utf-8', 'content-length': String(Buffer.byteLength(text)), ...headers },
-  });
 }

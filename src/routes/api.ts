@@ -2,13 +2,19 @@
 // any a gateway adds (its own routes are rows like these). What the router, the access check and
 // the OpenAPI document read.
 import type { ContentModel } from '../model/types.ts';
+import { USER_UID } from '../model/types.ts';
 import { contentApiRows } from './content-api.ts';
 import { RouteMatcher } from './match.ts';
 import type { RouteRow } from './table.ts';
+import { usersPermissionsRows } from './users-permissions.ts';
 
-/** Every row, the content-types' first; `extra` rows are added last (a path they share with another row adds methods to it). */
+/**
+ * Every row, the content-types' first, then users-permissions' own (sign-in, users' writes,
+ * roles); `extra` rows are added last (a path they share with another row adds methods to it).
+ */
 export function routeTable(model: ContentModel, extra: readonly RouteRow[] = []): RouteRow[] {
-  return [...contentApiRows(model), ...extra];
+  const plugin = model.contentTypes.has(USER_UID) ? usersPermissionsRows(model) : [];
+  return [...contentApiRows(model), ...plugin, ...extra];
 }
 
 /** The table of `model`, ready to match requests. */

@@ -5,6 +5,7 @@
 import { contentAction, PLUGIN_ACTIONS } from '../access/actions.ts';
 import { MEDIA_UID, USER_UID, type ContentModel, type ContentType } from '../model/types.ts';
 import type { RouteRow } from './table.ts';
+import { usersCountWhere } from './users-count.ts';
 
 const read = (target: ContentType, read: 'findMany' | 'findOne' | 'findSingle', shape: 'entries' | 'files' | 'users' = 'entries') => ({ kind: 'read' as const, target, read, shape });
 const write = (target: ContentType, write: 'create' | 'update' | 'delete' | 'createLocalization') => ({ kind: 'write' as const, target, write });
@@ -55,9 +56,9 @@ export function userRows(model: ContentModel): RouteRow[] {
       action: PLUGIN_ACTIONS.user.count,
       handler: {
         kind: 'call',
-        operation: () => ({ action: 'count', type: users, input: {} }),
+        operation: (input) => ({ action: 'count', type: users, input: { filters: usersCountWhere(input) } }),
         answer: (total) => total,
-        doc: { operationId: 'countUsers', summary: 'How many users there are (a bare number)', tag: users.displayName, response: { type: 'integer', minimum: 0 } },
+        doc: { operationId: 'countUsers', summary: 'How many users match the query string\'s fields (`?blocked=true`), a bare number', tag: users.displayName, response: { type: 'integer', minimum: 0 } },
       },
     },
     { method: 'GET', path: '/api/users/:id', action: PLUGIN_ACTIONS.user.findOne, handler: read(users, 'findOne', 'users') },

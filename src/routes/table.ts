@@ -2,7 +2,8 @@
 // the permission action it needs (Strapi's name), what it does (read entries, write an entry, or
 // run any other operation) and how it is documented. The router, a 405's `Allow`, the OpenAPI
 // document and the access check all read these rows; adding a route is adding a row.
-import type { ContentType } from '../model/types.ts';
+import type { Access } from '../access/access.ts';
+import type { ContentModel, ContentType } from '../model/types.ts';
 import type { Operation } from '../operations/operation.ts';
 import type { OperationResult } from '../operations/run.ts';
 
@@ -27,6 +28,25 @@ export interface CallInput {
   readonly query: Readonly<Record<string, unknown>>;
   /** The body: parsed JSON, or `{}` when there is none. */
   readonly body: unknown;
+  /** The caller's rights, for a row that reads the query string's names as REST does (users' count). */
+  readonly rights: { readonly model: ContentModel; readonly access: Pick<Access, 'may' | 'readable'> };
+}
+
+/** A call's answer other than a 200 with a JSON body: another status, a redirect, headers. */
+export class CallReply {
+  /** @param body JSON of the answer; a string for a `text` reply; undefined for none (204). */
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+    readonly headers: Readonly<Record<string, string>> = {},
+    readonly kind: 'json' | 'text' = 'json',
+  ) {}
+
+  /** A 302 to `location`, answered as Koa answers Strapi's `ctx.redirect` (`Redirecting to /.`). */
+  static redirect(location: string): CallReply {
+    const shown = location.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+    return new CallReply(302, `Redirecting to ${shown}.`, { location, 'content-type': 'text/html; charset=utf-8' }, 'text');
+  }
 }
 
 export type RouteHandler =
@@ -38,7 +58,8 @@ export type RouteHandler =
   | {
     readonly kind: 'call';
     operation(input: CallInput): Operation;
-    answer(result: OperationResult): unknown | Promise<unknown>;
+    /** The answer's JSON body (a 200), or a {@link CallReply}; `rights` say what the caller may read of it. */
+    answer(result: OperationResult, rights: CallInput['rights']): unknown | Promise<unknown>;
     readonly doc: CallDoc;
   };
 
@@ -50,6 +71,10 @@ export interface CallDoc {
   /** JSON Schemas of the request body (none: the call takes no body) and of the answer. */
   readonly requestBody?: Readonly<Record<string, unknown>>;
   readonly response: Readonly<Record<string, unknown>>;
+  /** The status of a successful answer (201 for a new user, 302 for a redirect); 200 when absent. */
+  readonly status?: number;
+  /** Counted against the per-client auth limit (429 past it). */
+  readonly limited?: boolean;
 }
 
 export interface RouteRow {

@@ -95,7 +95,7 @@ function checkAttribute(
     default: {
       // Every other kind is a scalar: `storedScalar` switches over them exhaustively.
       if (given === undefined || given === null) return value(null);
-      const converted = storedScalar(attribute, given);
+      const converted = storedScalar(attribute, given, { draft: ctx.draft });
       if (!converted.ok) report(converted.problem);
       return value(converted.ok ? converted.value : null);
     }

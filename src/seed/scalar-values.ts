@@ -8,10 +8,10 @@ import { storedDateTime as storedInstant } from '../operations/write/temporal-in
 
 export type Conversion = { ok: true; value: unknown } | { ok: false; problem: string };
 
-/** Converts a non-null value; `null` is stored as `null` by the caller. */
-export function storedScalar(attribute: ScalarAttribute, value: unknown): Conversion {
+/** Converts a non-null value; `null` is stored as `null` by the caller. A draft's text may be shorter than `minLength`, as in Strapi. */
+export function storedScalar(attribute: ScalarAttribute, value: unknown, options: { draft?: boolean } = {}): Conversion {
   // No path: the seed's report names the attribute already.
-  const result = checkScalar(attribute, value, [], { exact: true });
+  const result = checkScalar(attribute, value, [], { exact: true, draft: options.draft });
   if (result.ok) return result;
   if (result.format !== undefined) return { ok: false, problem: `${result.format}; got ${describe(value)}` };
   const why = result.issues.map((issue) => issue.message.trim().replace(/^this /, '')).join('; ');

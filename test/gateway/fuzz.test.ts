@@ -1,15 +1,19 @@
 // Generated hostile input, thousands of requests in process (fast-check): REST query strings
-// built from Strapi's parameter names, operators, attribute names and junk, and GraphQL documents
-// and variables from a grammar of the schema's fields and arguments, and plain noise. Whatever
-// arrives: no 5xx, every error in its protocol's envelope, a bounded number of store reads per
-// request, and a normal request answered afterwards. Prints what was tried and what came back
-// (times only reported: a test gateway's deadline is past what a busy machine reaches).
+// built from Strapi's parameter names, operators, attribute names and junk, GraphQL documents
+// and variables from a grammar of the schema's fields and arguments, users-permissions bodies
+// (wrong types, huge fields, operators for values), and plain noise. Whatever arrives: no 5xx,
+// every error in its protocol's envelope, a bounded number of store reads per request, nothing
+// half-written, and a normal request answered afterwards; 10,000 sign-in attempts meet the
+// per-client limit. Prints what was tried and what came back (times only reported: a test
+// gateway's deadline is past what a busy machine reaches).
 import fc from 'fast-check';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EmbeddedStore } from '../../src/store/embedded-store.ts';
+import { authServices } from '../../src/operations/auth/services.ts';
+import type { Mailer } from '../../src/mail/mailer.ts';
 import { CountingStore } from '../support/counting-store.ts';
-import { blogGateway, graphqlRequest, restRequest, type TestGateway } from '../support/test-gateway.ts';
+import { BLOG_MODEL, blogGateway, graphqlRequest, modelGateway, restRequest, type TestGateway } from '../support/test-gateway.ts';
 
 const RUNS = 2000;
 /**
@@ -142,4 +146,80 @@ describe('generated hostile input', () => {
     expect(response.status).toBe(200);
     expect((await response.json()).data.length).toBeGreaterThan(0);
   });
+});
+
+/** Mail that is accepted and goes nowhere: the routes that mail run to their end. */
+const acceptingMailer: Mailer = { send: async () => ({ messageId: 'fuzz' }), close: () => undefined };
+const AUTH_RUNS = 400;
+
+describe('generated users-permissions bodies', () => {
+  let users: TestGateway;
+  let usersStore: CountingStore;
+  /** Writes answered as done: users registered or created, less those deleted. */
+  let added = 0;
+  beforeAll(async () => {
+    usersStore = new CountingStore(new EmbeddedStore());
+    const auth = authServices({ jwtSecret: 'fuzz-jwt-secret', mailer: acceptingMailer });
+    users = await modelGateway(BLOG_MODEL, 'test/fixtures/users-permissions/seed.json', { store: usersStore, secrets: { jwtSecret: 'fuzz-jwt-secret', apiTokenSalt: 'fuzz-salt' }, extra: { auth } });
+    // The seed's passwords are hashed at import, holding the loop; requests are what is measured.
+    // The monitor records a stall when its timer next runs: let it run, then forget it.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    loop.reset();
+  });
+
+  const field = fc.constantFrom('identifier', 'password', 'email', 'username', 'currentPassword', 'passwordConfirmation', 'code', 'role', 'confirmed', 'blocked', 'provider', 'name', 'permissions', 'data', '__proto__', 'nope');
+  const hostileValue = fc.oneof(
+    fc.constantFrom('alice', 'alice@example.com', 'Alice-Pass-1', 'ALICE@EXAMPLE.COM', '', ' ', 'a@b.c', `a@${'.'.repeat(5000)} `, 'x'.repeat(100_000), '$2a$10$' + 'a'.repeat(53), '💥'.repeat(40), '\u0000'),
+    fc.constantFrom(null, true, 0, -1, 1e308, [], {}, { $ne: 'x' }, { $gt: '' }, ['alice'], { connect: [{ id: 1 }] }, 2, 9999),
+    fc.string({ maxLength: 40 }),
+    fc.jsonValue({ maxDepth: 3 }),
+  );
+  const body = fc.oneof(
+    { weight: 5, arbitrary: fc.dictionary(field, hostileValue, { maxKeys: 5 }) },
+    { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 3 }) },
+  );
+  const route = fc.constantFrom(
+    ['POST', '/api/auth/local'], ['POST', '/api/auth/local/register'], ['POST', '/api/auth/forgot-password'], ['POST', '/api/auth/reset-password'],
+    ['POST', '/api/auth/change-password'], ['POST', '/api/auth/send-email-confirmation'], ['GET', '/api/auth/email-confirmation'],
+    ['POST', '/api/users'], ['PUT', '/api/users/3'], ['DELETE', '/api/users/9'], ['GET', '/api/users/count'],
+    ['POST', '/api/users-permissions/roles'], ['PUT', '/api/users-permissions/roles/1'], ['DELETE', '/api/users-permissions/roles/3'],
+  );
+  const caller = fc.constantFrom(undefined, 'Bearer full-access-token-secret', 'Bearer read-only-token-secret', 'Bearer eyJ.nope.x');
+
+  it(`answers ${AUTH_RUNS} hostile auth, user and role requests without a 5xx, writing whole or nothing`, async () => {
+    const before = await usersStore.count('up_users', {});
+    await fc.assert(fc.asyncProperty(route, body, caller, fc.nat(60), async ([verb, path], raw, authorization, client) => {
+      const query = verb === 'GET' ? `?${new URLSearchParams(typeof raw === 'object' && raw !== null ? Object.entries(raw).map(([k, v]) => [k, String(v)]) : []).toString()}` : '';
+      const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json', ...(authorization ? { authorization } : {}) };
+      const request = new Request(`http://gateway.test${path}${query}`, { method: verb, headers, body: verb === 'GET' || verb === 'DELETE' ? undefined : JSON.stringify(raw) });
+      tried++;
+      const response = await users.gateway.fetch(request, undefined, `198.18.0.${client}`);
+      const text = await response.text();
+      statuses.set(String(response.status), (statuses.get(String(response.status)) ?? 0) + 1);
+      expect(response.status, `${verb} ${path} ${text.slice(0, 200)}`).toBeLessThan(500);
+      if (response.status >= 400) expect(JSON.parse(text)).toMatchObject({ data: null, error: { status: response.status, name: expect.any(String) } });
+      const wrote = response.status < 300 && (path === '/api/auth/local/register' || (verb === 'POST' && path === '/api/users'));
+      added += wrote ? 1 : verb === 'DELETE' && path.startsWith('/api/users/') && response.status === 200 ? -1 : 0;
+    }), { numRuns: AUTH_RUNS });
+    expect(await usersStore.count('up_users', {})).toBe(before + added);
+    for (const user of await usersStore.find('up_users', {})) expect(String(user.password ?? '$2a$')).toMatch(/^\$2[aby]\$/);
+  }, 300_000);
+
+  it('holds the limit over 10,000 sign-in attempts from 10 clients: ten each are checked, the rest refused, and it serves on', async () => {
+    const answered = new Map<string, number>();
+    const clients = 10;
+    for (let attempt = 0; attempt < 10_000; attempt += 1) {
+      const client = `203.0.113.${attempt % clients}`;
+      const request = new Request('http://gateway.test/api/auth/local', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ identifier: 'alice', password: `guess-${attempt}` }) });
+      const response = await users.gateway.fetch(request, undefined, client);
+      await response.arrayBuffer();
+      expect(response.status).not.toBeGreaterThanOrEqual(500);
+      if (response.status !== 429) answered.set(client, (answered.get(client) ?? 0) + 1);
+    }
+    tried += 10_000;
+    expect([...answered.values()]).toEqual(Array(clients).fill(10));
+    const after = await users.gateway.fetch(new Request('http://gateway.test/api/auth/local', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ identifier: 'bob@example.com', password: 'wrong-but-served' }) }), undefined, '203.0.113.200');
+    expect(after.status).toBe(400);
+    expect((await users.gateway.fetch(restRequest('/api/articles?fields[0]=title'))).status).toBe(200);
+  }, 300_000);
 });

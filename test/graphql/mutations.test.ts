@@ -53,18 +53,6 @@ describe('mutations of features served later', () => {
     ['createUploadFolder', 'mutation { createUploadFolder(data: { name: "f" }) { data { id } } }', { createUploadFolder: null }],
     ['updateUploadFolder', 'mutation { updateUploadFolder(id: 1, data: { name: "f" }) { data { id } } }', { updateUploadFolder: null }],
     ['deleteUploadFolder', 'mutation { deleteUploadFolder(id: 1) { data { id } } }', { deleteUploadFolder: null }],
-    ['createUsersPermissionsRole', 'mutation { createUsersPermissionsRole(data: { name: "r" }) { ok } }', { createUsersPermissionsRole: null }],
-    ['updateUsersPermissionsRole', 'mutation { updateUsersPermissionsRole(id: 1, data: { name: "r" }) { ok } }', { updateUsersPermissionsRole: null }],
-    ['deleteUsersPermissionsRole', 'mutation { deleteUsersPermissionsRole(id: 1) { ok } }', { deleteUsersPermissionsRole: null }],
-    ['createUsersPermissionsUser', 'mutation { createUsersPermissionsUser(data: { username: "u" }) { data { id } } }', null],
-    ['updateUsersPermissionsUser', 'mutation { updateUsersPermissionsUser(id: 1, data: { username: "u" }) { data { id } } }', null],
-    ['deleteUsersPermissionsUser', 'mutation { deleteUsersPermissionsUser(id: 1) { data { id } } }', null],
-    ['login', 'mutation { login(input: { identifier: "a", password: "b" }) { jwt } }', null],
-    ['register', 'mutation { register(input: { username: "u", email: "u@example.com", password: "p" }) { jwt } }', null],
-    ['forgotPassword', 'mutation { forgotPassword(email: "u@example.com") { ok } }', { forgotPassword: null }],
-    ['resetPassword', 'mutation { resetPassword(password: "p", passwordConfirmation: "p", code: "c") { jwt } }', { resetPassword: null }],
-    ['changePassword', 'mutation { changePassword(currentPassword: "a", password: "p", passwordConfirmation: "p") { jwt } }', { changePassword: null }],
-    ['emailConfirmation', 'mutation { emailConfirmation(confirmation: "c") { jwt } }', { emailConfirmation: null }],
   ])('%s answers a NotImplementedError naming it, in the GraphQL error envelope', async (field, query, data) => {
     const { status, body } = await ask(query);
     expect(status).toBe(200);

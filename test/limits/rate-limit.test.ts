@@ -16,12 +16,13 @@ describe('rateLimiter', () => {
   it('allows max requests per key, then says how many seconds to wait', async () => {
     const limiter = rateLimiter({ enabled: true, interval: 60_000, max: 3 });
     const answers = await consumeTimes(limiter, 'a', 4);
+    const resetAt = Date.UTC(2026, 0, 1) + 60_000;
     expect(answers.slice(0, 3)).toEqual([
-      { allowed: true, remaining: 2 },
-      { allowed: true, remaining: 1 },
-      { allowed: true, remaining: 0 },
+      { allowed: true, remaining: 2, resetAt },
+      { allowed: true, remaining: 1, resetAt },
+      { allowed: true, remaining: 0, resetAt },
     ]);
-    expect(answers[3]).toEqual({ allowed: false, retryAfterSeconds: 60 });
+    expect(answers[3]).toEqual({ allowed: false, retryAfterSeconds: 60, resetAt });
   });
 
   it('counts each key on its own', async () => {
@@ -35,9 +36,9 @@ describe('rateLimiter', () => {
     const limiter = rateLimiter({ enabled: true, interval: 60_000, max: 1 });
     await limiter.consume('a');
     vi.advanceTimersByTime(45_500);
-    expect(await limiter.consume('a')).toEqual({ allowed: false, retryAfterSeconds: 15 });
+    expect(await limiter.consume('a')).toEqual({ allowed: false, retryAfterSeconds: 15, resetAt: Date.UTC(2026, 0, 1) + 60_000 });
     vi.advanceTimersByTime(14_500);
-    expect(await limiter.consume('a')).toEqual({ allowed: true, remaining: 0 });
+    expect(await limiter.consume('a')).toEqual({ allowed: true, remaining: 0, resetAt: Date.UTC(2026, 0, 1) + 120_000 });
   });
 
   it('allows everything when disabled', async () => {

@@ -1,7 +1,7 @@
 // Builds the gateway in process over the blog fixture (model + seed files), on any store, for
 // tests that call its fetch handler directly, as graphql-yoga's own tests do.
 import { createGateway, type Gateway, type GatewayDeps } from '../../gateway/app.ts';
-import { type AccessSettings } from '../../src/auth/settings.ts';
+import { saveSettings, type AccessSettings } from '../../src/auth/settings.ts';
 import { settingsFromSeed } from '../../src/seed/seed-settings.ts';
 import { buildGraphQLSchema } from '../../src/graphql/build-schema.ts';
 import { DEFAULT_REQUEST_LIMITS } from '../../src/limits/request-limits.ts';
@@ -50,6 +50,8 @@ export async function modelGateway(schemaDir: string, seedFile: string, options:
   const store = options.store ?? new EmbeddedStore();
   await importSeed(model, seed, store, { apiTokenSalt: options.secrets?.apiTokenSalt });
   const settings = settingsFromSeed(seed);
+  // As a gateway's start-up keeps them: role writes change the stored settings.
+  await saveSettings(store, settings);
   const logged: unknown[] = [];
   const ready = options.ready ?? true;
   const gateway = createGateway({

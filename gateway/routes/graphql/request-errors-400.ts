@@ -13,7 +13,7 @@ export const requestErrorsAre400: Plugin = {
       if (Symbol.asyncIterator in result || result.data !== undefined || !result.errors) return;
       setResult({
         errors: result.errors.map((error) =>
-          error.extensions.code ? error : new GraphQLError(error.message, { nodes: error.nodes, extensions: { ...error.extensions, code: 'BAD_USER_INPUT' } }),
+          error.extensions?.code ? error : new GraphQLError(error.message, { nodes: error.nodes, extensions: { ...error.extensions, code: 'BAD_USER_INPUT' } }),
         ),
       });
     },

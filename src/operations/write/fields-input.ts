@@ -4,7 +4,7 @@ import { MEDIA_UID, assertNever, isScalar, type Attribute, type AttributeOwner, 
 import { componentField, zoneField } from './components-input.ts';
 import type { EntryData, FieldWrite } from './entry-data.ts';
 import { relationInput } from './relations-input.ts';
-import { checkScalar } from './scalars.ts';
+import { checkScalar, PlainPassword } from './scalars.ts';
 import type { ItemMode, Walk } from './walk.ts';
 import { issue, typeIssue } from './validation-errors.ts';
 
@@ -83,5 +83,7 @@ function scalarField(walk: Walk, attribute: ScalarAttribute, value: unknown, pat
   }
   // Strapi looks unique values up for the entry's own attributes, not for components'.
   if ((attribute.unique || attribute.type === 'uid') && path.length === 1) walk.unique.push({ at: walk.issues.length, path, attribute, value: result.value });
-  return { kind: 'value', value: result.value };
+  const written = { kind: 'value' as const, value: result.value };
+  if (result.value instanceof PlainPassword) walk.passwords.push(written);
+  return written;
 }

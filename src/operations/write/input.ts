@@ -1,5 +1,6 @@
 // The one boundary of a write: the raw `data` of a REST body (or GraphQL input in the same shape)
 // -> EntryData, checked whole and answered as Strapi v4.25 answers a bad body (ValidationError).
+import { hashPassword } from '../../auth/passwords.ts';
 import { ApplicationError, ValidationError } from '../../errors/errors.ts';
 import { isRecord } from '../../model/problems.ts';
 import { contentType, type ContentModel, type ContentType } from '../../model/types.ts';
@@ -10,6 +11,7 @@ import { misplacedConnect, missingIds } from './relations-input.ts';
 import { storedDateTime } from './temporal-input.ts';
 import { missingDataError, typeIssue, validationError, type Issue } from './validation-errors.ts';
 import type { Walk } from './walk.ts';
+import { PlainPassword } from './scalars.ts';
 
 export interface WriteInput {
   model: ContentModel;
@@ -47,7 +49,15 @@ export async function checkedData(request: WriteInput): Promise<EntryData> {
   if (later) throw later;
   if (published) fields.set(PUBLISHED_AT, { kind: 'value', value: published.value });
   if (request.type.localized && request.mode === 'create' && typeof data[LOCALE] === 'string') fields.set(LOCALE, { kind: 'value', value: data[LOCALE] });
+  await hashPasswords(walk);
   return fields;
+}
+
+/** Each new password of a body that passed, hashed as Strapi hashes (bcrypt `$2a$`, cost 10) on the thread pool. */
+async function hashPasswords(walk: Walk): Promise<void> {
+  await Promise.all(walk.passwords.map(async (field) => {
+    field.value = await hashPassword((field.value as PlainPassword).plain);
+  }));
 }
 
 /** What Strapi checks after its validator, in its order: date formats, `connect` positions, component ids. */
@@ -72,6 +82,7 @@ function newWalk(request: WriteInput, draft: boolean): Walk {
     foreign: [],
     relations: [],
     unique: [],
+    passwords: [],
     fields: (owner, raw, path, mode, stored) => checkFields(walk, owner, raw, path, mode, stored),
   };
   return walk;

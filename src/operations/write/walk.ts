@@ -26,5 +26,7 @@ export interface Walk {
   readonly relations: Array<{ readonly target: string; readonly input: RelationInput; readonly current?: readonly number[] }>;
   /** Unique values to look up; `at` is where in `issues` Strapi lists a clash. */
   readonly unique: Array<{ readonly at: number; readonly path: readonly string[]; readonly attribute: ScalarAttribute; readonly value: unknown }>;
+  /** New passwords, hashed in place once the whole body has passed (their FieldWrite's `value` is a PlainPassword until then). */
+  readonly passwords: Array<{ value: unknown }>;
   readonly fields: CheckFields;
 }

@@ -12,6 +12,18 @@ describe('the config file', () => {
     expect(await loadHttpSettings(undefined)).toBe(DEFAULT_HTTP_SETTINGS);
   });
 
+  it("gives users-permissions Strapi's defaults, no mail and no proxy believed", () => {
+    expect(DEFAULT_HTTP_SETTINGS).toMatchObject({
+      usersPermissions: {
+        jwt: { expiresIn: 2_592_000 },
+        ratelimit: { enabled: true, interval: 60_000, max: 10 },
+        advanced: { unique_email: true, allow_register: true, email_confirmation: false, email_reset_password: null, email_confirmation_redirection: null, default_role: 'authenticated' },
+      },
+      mail: {},
+      trustProxy: false,
+    });
+  });
+
   it('fills in what a file leaves out', async () => {
     const settings = await loadHttpSettings(`${FIXTURES}/cors-allow-list.json`);
     expect(settings.cors).toEqual({
@@ -43,6 +55,20 @@ describe('the config file', () => {
       cache: { ...DEFAULT_HTTP_SETTINGS.cache, plansMaxBytes: 8_388_608, maxKeptDocumentBytes: 4096 },
       limits: { ...DEFAULT_REQUEST_LIMITS, maxDocumentBytes: 65_536 },
     }],
+    ['users-permissions.json', {
+      usersPermissions: {
+        jwt: { expiresIn: 604_800 },
+        ratelimit: { enabled: true, interval: 60_000, max: 5 },
+        advanced: {
+          unique_email: true, allow_register: false, email_confirmation: true, default_role: 'authenticated',
+          email_confirmation_redirection: 'https://app.example.com/confirmed', email_reset_password: 'https://app.example.com/reset',
+        },
+        url: 'https://api.example.com',
+        tokens: { resetPassword: 1800, emailConfirmation: 604_800 },
+      },
+      mail: { smtp: { host: 'smtp.example.com', port: 587, secure: false, auth: { user: 'mailer', pass: 'secret' }, from: 'App <no-reply@example.com>' } },
+      trustProxy: 1,
+    }],
   ])('reads %s', async (file, expected) => {
     expect(await loadHttpSettings(`${FIXTURES}/${file}`)).toMatchObject(expected);
   });
@@ -55,6 +81,7 @@ describe('the config file', () => {
     ['unknown-security-key.json', /security: Unrecognized key: "frameGuard"/],
     ['not-json.json', /not JSON/],
     ['bad-limits.json', /limits\.maxEntries: Too small: expected number to be >0[\s\S]*limits: Unrecognized key: "maxDepht"/],
+    ['bad-users-permissions.json', /usersPermissions\.jwt\.expiresIn: expected a whole number of seconds[\s\S]*usersPermissions\.ratelimit\.interval: expected milliseconds[\s\S]*usersPermissions\.advanced\.allow_register: Invalid input: expected boolean[\s\S]*usersPermissions\.advanced\.email_reset_password: expected an absolute URL[\s\S]*mail\.smtp\.from[\s\S]*trustProxy: expected true/],
     ['bad-cache-bounds.json', /cache\.documentsMaxBytes: Too small: expected number to be >0[\s\S]*cache\.compiledMaxBytes: Invalid input: expected number, received string/],
   ])('refuses bad/%s, naming the file and the key', async (file, message) => {
     const path = `${FIXTURES}/bad/${file}`;

@@ -48,6 +48,14 @@ describe('request logs', () => {
     expect(lines[0].durationMs).toEqual(expect.any(Number));
   });
 
+  it('leave the email confirmation link\'s token out of the line', async () => {
+    const { logger, lines } = capturedLogger();
+    const { gateway } = await blogGateway({ extra: { logger } });
+    await (await gateway.fetch(restRequest('/api/auth/email-confirmation?x=1&confirmation=0123456789abcdef0123456789abcdef01234567'))).text();
+    expect(lines[0]).toMatchObject({ path: '/api/auth/email-confirmation', query: 'x=1&confirmation=[redacted]', status: 400 });
+    expect(JSON.stringify(lines)).not.toContain('0123456789abcdef');
+  });
+
   it('log a HEAD request as answered, with no body bytes', async () => {
     const { logger, lines } = capturedLogger();
     const { gateway } = await blogGateway({ extra: { logger, uploadsDir: 'test/fixtures/uploads' } });
