@@ -12,6 +12,7 @@ import { USER_UID, type ContentModel } from '../src/model/types.ts';
 import { requestBase, type RequestBase } from '../src/operations/scope.ts';
 import type { Store } from '../src/store/store.ts';
 import type { Writer } from '../src/operations/write/writer.ts';
+import type { Uploads } from '../src/upload/store-file.ts';
 import type { Exchange } from './http/pipeline.ts';
 
 export interface CallersDeps {
@@ -19,6 +20,8 @@ export interface CallersDeps {
   store: Store;
   /** The store's write side, for requests that write. */
   writer?: Writer;
+  /** Where uploaded files go, for requests that upload. */
+  uploads?: Uploads;
   /** Access settings once the store is ready; undefined while starting. */
   settings(): AccessSettings | undefined;
   /** Strapi's API_TOKEN_SALT and JWT_SECRET; without one, that kind of credential is refused. */
@@ -67,6 +70,7 @@ export class Callers {
       accessKey: key,
       self: options?.self ? caller.user?.id : undefined,
       writer: this.deps.writer,
+      uploads: this.deps.uploads,
       reads: exchange.reads,
     });
   }

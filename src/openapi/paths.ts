@@ -79,7 +79,7 @@ function callOperation(row: RouteRow, handler: Extract<RouteHandler, { kind: 'ca
     summary: doc.summary,
     tags: [doc.tag],
     ...(params.length > 0 ? { parameters: params } : {}),
-    ...(doc.requestBody ? { requestBody: { required: true, content: json(doc.requestBody) } } : {}),
+    ...(doc.requestBody ? { requestBody: { required: true, content: handler.body === 'multipart' ? { 'multipart/form-data': { schema: doc.requestBody } } : json(doc.requestBody) } } : {}),
     responses: {
       200: { description: 'OK', content: json(doc.response) },
       400: response(doc.requestBody ? 'InvalidBody' : 'BadRequest'),

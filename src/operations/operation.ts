@@ -1,11 +1,14 @@
 // The operations both protocols run: a typed request on one content-type (or on the caller's own
 // user), whatever protocol it came by. REST routes and GraphQL root fields translate into these;
-// run.ts executes them. Writes (`create`, `update`, `delete`, `publish`) join this union.
+// run.ts executes them. Writes (`create`, `update`, `delete`, `publish`) join this union, and the
+// media library's (`upload`, `updateFileInfo`, `replaceFile`, `deleteFile`).
 import { contentAction, PLUGIN_ACTIONS } from '../access/actions.ts';
 import { USER_UID, type ContentType, type RelationAttribute } from '../model/types.ts';
 import type { Doc } from '../store/store.ts';
 import type { PaginationArg } from '../query/pagination.ts';
 import type { PublicationState } from '../query/read.ts';
+import type { FileInfo } from '../upload/file-info.ts';
+import type { ReceivedFile } from '../upload/multipart.ts';
 
 /**
  * The entries a relation holds, for one parent (an entry or a component item that holds or is
@@ -75,6 +78,40 @@ export interface CreateLocalizationInput {
   locale?: string | null;
 }
 
+/** `ref`, `refId`, `field` of an upload, as received: the media attribute to link the files to. */
+export interface MediaLink {
+  readonly ref: string;
+  readonly refId: string;
+  readonly field: string;
+}
+
+/** Files received with the request, stored in the media library: `POST /api/upload`, `upload`, `multipleUpload`. */
+export interface UploadInput {
+  /** Temporary files the protocol's edge received (and removes after the operation). */
+  readonly files: readonly ReceivedFile[];
+  /** The i-th to the i-th file; fewer than the files leave the rest without. */
+  readonly infos: readonly FileInfo[];
+  readonly link?: MediaLink;
+}
+
+/** A file's info changed: `POST /api/upload?id=` without a file, `updateFileInfo`. */
+export interface UpdateFileInfoInput {
+  readonly id: string | number;
+  readonly info: FileInfo;
+}
+
+/** A file's content replaced by another: `POST /api/upload?id=` with a file. */
+export interface ReplaceFileInput {
+  readonly id: string | number;
+  readonly file: ReceivedFile;
+  readonly info: FileInfo;
+}
+
+/** `DELETE /api/upload/files/:id`, `removeFile`: the row and its stored files. */
+export interface DeleteFileInput {
+  readonly id: string | number;
+}
+
 export type Operation =
   | { readonly action: 'find'; readonly type: ContentType; readonly input: FindInput }
   | { readonly action: 'findOne'; readonly type: ContentType; readonly input: FindOneInput }
@@ -86,7 +123,12 @@ export type Operation =
   /** How many entries match: `GET /api/users/count`. */
   | { readonly action: 'count'; readonly type: ContentType; readonly input: CountInput }
   /** The logged-in user, as users-permissions' `me` answers it. */
-  | { readonly action: 'me' };
+  | { readonly action: 'me' }
+  /** The media library's writes (the upload plugin's content API). */
+  | { readonly action: 'upload'; readonly input: UploadInput }
+  | { readonly action: 'updateFileInfo'; readonly input: UpdateFileInfoInput }
+  | { readonly action: 'replaceFile'; readonly input: ReplaceFileInput }
+  | { readonly action: 'deleteFile'; readonly input: DeleteFileInput };
 
 /**
  * The action an operation needs, by Strapi's name (src/access/actions.ts): reading a single type is
@@ -113,5 +155,11 @@ export function requiredAction(operation: Operation, self?: number): string {
       return operation.type.uid === USER_UID ? PLUGIN_ACTIONS.user.count : `${operation.type.uid}.count`;
     case 'me':
       return PLUGIN_ACTIONS.user.me;
+    case 'upload':
+    case 'updateFileInfo':
+    case 'replaceFile':
+      return PLUGIN_ACTIONS.upload.upload;
+    case 'deleteFile':
+      return PLUGIN_ACTIONS.upload.destroy;
   }
 }

@@ -12,6 +12,7 @@ import type { ContentModel } from '../model/types.ts';
 import type { CollectionReads } from '../store/collection-reads.ts';
 import { withDeadline } from '../store/deadline-store.ts';
 import type { Doc, ReadStore } from '../store/store.ts';
+import type { Uploads } from '../upload/store-file.ts';
 import { withProjections, type Projections } from '../query/projection.ts';
 import type { EventCaller } from './events.ts';
 import type { Writer } from './write/writer.ts';
@@ -35,6 +36,8 @@ export interface RequestBase {
   readonly pacing: Pacing;
   /** The store's write side; absent where nothing may be written (tools). */
   readonly writer?: Writer;
+  /** Where uploaded files are stored, and how; absent where none may be uploaded (tools). */
+  readonly uploads?: Uploads;
 }
 
 /** Everything an operation runs with. */

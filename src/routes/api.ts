@@ -5,10 +5,11 @@ import type { ContentModel } from '../model/types.ts';
 import { contentApiRows } from './content-api.ts';
 import { RouteMatcher } from './match.ts';
 import type { RouteRow } from './table.ts';
+import { uploadRows } from './upload.ts';
 
-/** Every row, the content-types' first; `extra` rows are added last (a path they share with another row adds methods to it). */
+/** Every row, the content-types' first, then the upload plugin's writes; `extra` rows are added last (a path they share with another row adds methods to it). */
 export function routeTable(model: ContentModel, extra: readonly RouteRow[] = []): RouteRow[] {
-  return [...contentApiRows(model), ...extra];
+  return [...contentApiRows(model), ...uploadRows(model), ...extra];
 }
 
 /** The table of `model`, ready to match requests. */

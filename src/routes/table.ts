@@ -5,6 +5,7 @@
 import type { ContentType } from '../model/types.ts';
 import type { Operation } from '../operations/operation.ts';
 import type { OperationResult } from '../operations/run.ts';
+import type { ReceivedFile } from '../upload/multipart.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -25,9 +26,24 @@ export interface CallInput {
   readonly params: Readonly<Record<string, string>>;
   /** The query string, parsed as Strapi parses it (qs). */
   readonly query: Readonly<Record<string, unknown>>;
-  /** The body: parsed JSON, or `{}` when there is none. */
+  /**
+   * The body: parsed JSON, or `{}` when there is none. A `multipart` row's multipart body gives its
+   * text fields here (`{ name: value }`, a name sent several times: the list of its values).
+   */
   readonly body: unknown;
+  /** A `multipart` row's files, streamed to temporary files the edge removes after the call; none otherwise. */
+  readonly files: readonly ReceivedFile[];
 }
+
+/**
+ * How a call's body is read: `json` (the default) within the gateway's body limit; `multipart`
+ * streams a multipart/form-data body's files to temporary files within the upload limits (any
+ * other body is read as `json`).
+ */
+export type CallBody = 'json' | 'multipart';
+
+/** Reads back an entry a call wrote, as a GET of it on a row of `shape` answers it, for the caller. */
+export type ReadBack = (target: ContentType, shape: ReadShape, id: number) => Promise<unknown>;
 
 export type RouteHandler =
   /** Entries read through a GraphQL document on the schema (src/rest), shaped as `shape` says. */
@@ -38,7 +54,11 @@ export type RouteHandler =
   | {
     readonly kind: 'call';
     operation(input: CallInput): Operation;
-    answer(result: OperationResult): unknown | Promise<unknown>;
+    /** `before` is what the row's `before` read, when it has one. */
+    answer(result: OperationResult, read: ReadBack, before?: unknown): unknown | Promise<unknown>;
+    /** Reads what the answer shows before the operation runs (a delete answers the entry as it was). */
+    before?(input: CallInput, read: ReadBack): Promise<unknown>;
+    readonly body?: CallBody;
     readonly doc: CallDoc;
   };
 

@@ -1,7 +1,8 @@
 // Root mutation fields -> write operations: `createArticle(data, locale)` is a `create` (a draft
 // unless `data.publishedAt` is given), `updateArticle` an `update`, `deleteArticle` a `delete`,
-// `createArticleLocalization` a `createLocalization`. The plugins' own mutations (uploads,
-// folders, roles, users, sign-in) say they are not served yet.
+// `createArticleLocalization` a `createLocalization`. The upload plugin's file mutations run the
+// media library's operations (upload-mutations.ts); the other plugins' own mutations (folders,
+// roles, users, sign-in) say they are not served yet.
 import type { GraphQLFieldResolver } from 'graphql';
 import { NotImplementedError } from '../../errors/errors.ts';
 import { mutationFieldNames } from '../../model/naming.ts';
@@ -9,7 +10,8 @@ import type { ContentModel, ContentType } from '../../model/types.ts';
 import type { Operation } from '../../operations/operation.ts';
 import { runOperation } from '../../operations/run.ts';
 import type { RequestScope } from '../../operations/scope.ts';
-import { hasContentMutations, UPLOAD_MUTATION_FIELDS, USERS_PERMISSIONS_MUTATION_FIELDS } from '../schema/mutation-defs.ts';
+import { hasContentMutations, UPLOAD_FOLDER_MUTATION_FIELDS, USERS_PERMISSIONS_MUTATION_FIELDS } from '../schema/mutation-defs.ts';
+import { uploadMutationResolvers } from './upload-mutations.ts';
 import { restWriteData } from './write-input.ts';
 
 type Args = Record<string, unknown>;
@@ -17,7 +19,7 @@ type Resolver = GraphQLFieldResolver<unknown, RequestScope, Args>;
 
 /** The features behind the plugins' mutations, and what serves them until then. */
 const NOT_SERVED: ReadonlyArray<readonly [fields: readonly string[], feature: string]> = [
-  [UPLOAD_MUTATION_FIELDS, 'uploading files and managing folders: media come from the seed or an imported Strapi export'],
+  [UPLOAD_FOLDER_MUTATION_FIELDS, 'managing upload folders: files are uploaded without one'],
   [USERS_PERMISSIONS_MUTATION_FIELDS, 'signing in and managing users and roles: roles, users and tokens come from the seed'],
 ];
 
@@ -28,6 +30,7 @@ export function mutationResolvers(model: ContentModel): Record<string, Resolver>
       resolvers[field] = (_root, args, scope) => runOperation(scope, operation(args));
     }
   }
+  Object.assign(resolvers, uploadMutationResolvers());
   for (const [fields, feature] of NOT_SERVED) {
     for (const field of fields) {
       resolvers[field] = () => {
