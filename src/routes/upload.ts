@@ -61,7 +61,9 @@ export function uploadRows(model: ContentModel): RouteRow[] {
 export function uploadOperation(input: CallInput): Operation {
   const fields = (input.body !== null && typeof input.body === 'object' ? input.body : {}) as Record<string, unknown>;
   const id = input.query.id;
-  const files = input.files.length === 1 && input.files[0].bytes === 0 ? [] : input.files;
+  // Strapi reads the `files` parts only, and a single empty one as none.
+  const parts = input.files.filter((file) => file.field === 'files');
+  const files = parts.length === 1 && parts[0].bytes === 0 ? [] : parts;
   if (id !== undefined) {
     const info = singleFileInfo(fields.fileInfo);
     const given = typeof id === 'string' ? id : '';

@@ -1,8 +1,11 @@
 // The upload plugin's mutations -> the media library's operations: `upload` and `multipleUpload` (files
 // of a multipart request), `updateFileInfo`, `removeFile` (null for a file that is not there, as
-// Strapi answers), and the shadow CRUD's `deleteUploadFile`, which removes the stored files too.
+// Strapi answers), and the shadow CRUD's `deleteUploadFile`, which removes the stored files too, and
+// `createUploadFile`, refused: a row without a stored file is no file.
 import type { GraphQLFieldResolver } from 'graphql';
-import { BadRequestError, NotFoundError } from '../../errors/errors.ts';
+import { BadRequestError, NotFoundError, ValidationError } from '../../errors/errors.ts';
+import { contentType, MEDIA_UID } from '../../model/types.ts';
+import { authorize } from '../../operations/authorize.ts';
 import type { MediaLink } from '../../operations/operation.ts';
 import { runOperation } from '../../operations/run.ts';
 import type { RequestScope } from '../../operations/scope.ts';
@@ -36,6 +39,10 @@ export function uploadMutationResolvers(): Record<string, Resolver> {
       }
     },
     deleteUploadFile: (_root, args, scope) => runOperation(scope, { action: 'deleteFile', input: { id: String(args.id) } }),
+    createUploadFile: (_root, args, scope) => {
+      authorize(scope, { action: 'create', type: contentType(scope.model, MEDIA_UID), input: { data: args.data, publishByDefault: false } });
+      throw new ValidationError('A file is created by uploading it (upload, multipleUpload, POST /api/upload): createUploadFile would make a row without a stored file');
+    },
   };
 }
 
