@@ -181,7 +181,7 @@ const graphql = [
   gql('updateFileInfo without info', UPDATE_INFO, { id: '{#gql-photo}' }),
   gql('removeFile', REMOVE, { id: '{#gql-info}' }),
   gql('removeFile again', REMOVE, { id: '{#gql-info}' }),
-  gqlUpload('a map naming a part that is not sent', { 1: { path: 'variables.file', file: 'notes.txt', type: 'text/plain' } }, { file: null }),
+  { ...gql('a map naming a part that is not sent', UPLOAD, { file: null }, { map: { 0: ['variables.file'] }, files: { 1: { path: 'variables.file', file: 'notes.txt', type: 'text/plain' } } }) },
   gqlUpload('a truncated JPEG', { 0: { path: 'variables.file', file: 'truncated-photo.jpg', type: 'image/jpeg' } }, { file: null }),
   gqlUpload('upload linked to a model that does not exist', { 0: { path: 'variables.file', file: 'notes.txt', type: 'text/plain' } }, { file: null, ref: 'api::nope.nope', refId: '1', field: 'cover' }),
   { name: 'multipart without operations', method: 'POST', path: '/graphql', auth: 'full', body: { multipart: [field('map', '{"0":["variables.file"]}'), { name: '0', file: 'notes.txt', type: 'text/plain' }] } },
