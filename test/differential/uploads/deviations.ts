@@ -22,6 +22,7 @@ export const UPLOAD_DEVIATIONS = {
   'strapi-500': 'Answers 500 to some requests',
   'create-upload-file': '| `createUploadFile` (shadow CRUD) |',
   'unknown-operator': '| An unknown filter operator on `/api/upload/files` |',
+  'graphql-error-details': '| A GraphQL error Strapi gives no `details` (',
 } as const;
 
 export type UploadDeviationClass = keyof typeof UPLOAD_DEVIATIONS;
@@ -74,8 +75,24 @@ function graphqlClass(step: UploadStep, strapi: Answer, ours: Answer): UploadDev
     return /^(BAD_USER_INPUT|STRAPI_APPLICATION_ERROR)$/.test(String(have.extensions?.code)) && /ref must name/.test(String(have.message)) ? 'checked-link' : 'strapi-500';
   }
   if (want?.extensions?.code === 'INTERNAL_SERVER_ERROR' && !have) return 'strapi-500';
+  if (isDeepStrictEqual(strapi.body, withoutErrorDetails(ours.body))) return 'graphql-error-details';
   if (want?.extensions?.code === 'BAD_USER_INPUT' && /folderPath must be defined/.test(String(want.message)) && /createUploadFile would make a row/.test(String(have?.message))) return 'create-upload-file';
   return undefined;
+}
+
+/** A GraphQL body with `details: {}` taken out of each error's `extensions.error`. */
+function withoutErrorDetails(body: unknown): unknown {
+  const errors = (body as { errors?: Json[] } | null)?.errors;
+  if (!errors) return body;
+  return {
+    ...(body as Json),
+    errors: errors.map((error) => {
+      const extensions = error.extensions as { error?: Json } | undefined;
+      if (!extensions?.error || !isDeepStrictEqual(extensions.error.details, {})) return error;
+      const { details: _details, ...rest } = extensions.error;
+      return { ...error, extensions: { ...extensions, error: rest } };
+    }),
+  };
 }
 
 /** Bodies that differ only where a documented rule says (stored type, PNG bytes). */
