@@ -26,6 +26,9 @@ import { authServices, type AuthServices } from '../src/operations/auth/services
 import type { TrustProxy } from '../src/limits/client-address.ts';
 import { settingsAfterWrites } from './written-settings.ts';
 import { createWriter } from '../src/operations/write/writer.ts';
+import { receiveMultipart } from '../src/upload/multipart.ts';
+import { localProvider } from '../src/upload/providers/local.ts';
+import type { Uploads } from '../src/upload/store-file.ts';
 import { Callers } from './callers.ts';
 import { type CacheSettings, DEFAULT_HTTP_SETTINGS, cacheControlFor, type HttpSettings } from './config/file-config.ts';
 import { EntryCosts } from './entry-costs.ts';
@@ -77,6 +80,11 @@ export interface GatewayDeps {
   docs?: boolean;
   /** The media folder served at /uploads/ (Strapi's public/uploads); none when absent. */
   uploadsDir?: string;
+  /**
+   * Where uploaded files are stored, and how (the config's `uploads` settings); when absent, the
+   * uploads folder (`uploadsDir`) with `http.uploads`, or no uploads without one.
+   */
+  uploads?: Uploads;
   /** A public base URL put before media URLs that are paths (`/uploads/…`). */
   mediaUrl?: string;
   /** What one request may cost (entries, GraphQL document size, time); the defaults when absent. */
@@ -192,11 +200,12 @@ export function createGateway(deps: GatewayDeps): Gateway {
   // A role written through the API changes the settings this gateway grants at once (gateway/written-settings.ts).
   const settings = settingsAfterWrites(deps.settings, lifecycle);
   const auth = deps.auth ?? authServices({ jwtSecret: deps.secrets?.jwtSecret });
-  const callers = new Callers({ model: deps.model, store, writer, settings, secrets: deps.secrets, accessRules: deps.accessRules, auth, trustProxy: deps.trustProxy });
+  const uploads = deps.uploads ?? (deps.uploadsDir ? { settings: http.uploads, provider: localProvider(deps.uploadsDir) } : undefined);
+  const callers = new Callers({ model: deps.model, store, writer, uploads, settings, secrets: deps.secrets, accessRules: deps.accessRules, auth, trustProxy: deps.trustProxy });
   const state = { draining: false };
   const schema = deps.mediaUrl ? withMediaBaseUrl(deps.schema, deps.mediaUrl) : deps.schema;
   const caches = boundedCaches(deps.model, schema, http.cache);
-  const parts = { schema, caches, store, log, metrics, http, callers, costs: deps.costs ?? entryCosts.costs, draining: () => state.draining };
+  const parts = { schema, caches, store, log, metrics, http, callers, uploads, costs: deps.costs ?? entryCosts.costs, draining: () => state.draining };
   const routes = router(gatewayRoutes({ ...deps, settings }, parts));
   const responses = responseCacheStep({
     enabled: deps.responseCache ?? false,
@@ -211,7 +220,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
   });
   const { compiler, documents, plans, targets } = caches;
   for (const [name, cache] of Object.entries({ response: responses, documents, compiled: compiler, plans, targets })) metrics.watchCache(name, () => cache.size());
-  const handle = compose(edgeSteps({ logger, log, metrics, http, responses, timeoutMs: (deps.limits ?? DEFAULT_REQUEST_LIMITS).timeoutMs }), routes);
+  const handle = compose(edgeSteps({ logger, log, metrics, http, responses, timeoutMs: (deps.limits ?? DEFAULT_REQUEST_LIMITS).timeoutMs, uploadTimeoutMs: uploads?.settings.timeoutMs }), routes);
   return {
     fetch: (request, client, peer) => fetchWithEdge(handle, request, client, peer),
     kept: fastPath({ responses, targets, anonymousKey: () => callers.anonymousKey(), logger, metrics }),
@@ -248,13 +257,15 @@ interface RouteParts {
   metrics: GatewayMetrics;
   http: HttpSettings;
   callers: Callers;
+  /** Where uploaded files go; none: uploads are refused. */
+  uploads: Uploads | undefined;
   costs(): Promise<CostModel>;
   draining(): boolean;
 }
 
 /** Every route, each switched on or off as the deps say. */
 function gatewayRoutes(deps: GatewayDeps, parts: RouteParts): Routes {
-  const { schema, caches, store, log, metrics, http, callers, costs } = parts;
+  const { schema, caches, store, log, metrics, http, callers, costs, uploads } = parts;
   const limits = deps.limits ?? DEFAULT_REQUEST_LIMITS;
   const { compiler, documents, plans } = caches;
   const baseFor = (request: Request, exchange: Exchange | undefined, options?: { self: boolean }) => {
@@ -268,8 +279,14 @@ function gatewayRoutes(deps: GatewayDeps, parts: RouteParts): Routes {
   return {
     readiness: readiness({ store, settings: deps.settings, draining: parts.draining, log }),
     liveness,
-    graphql: graphqlRoute({ ...common, documents, graphiql, defaultQuery: sampleQuery(deps.model), credentials: (request, exchange) => callers.accessOf(request, exchange) }),
-    rest: createRestHandler({ ...common, routes: new RouteMatcher(table), plans, readBody: (request) => withBoundedBody(request, MAX_BODY_BYTES) }),
+    graphql: graphqlRoute({ ...common, documents, graphiql, defaultQuery: sampleQuery(deps.model), credentials: (request, exchange) => callers.accessOf(request, exchange), uploads }),
+    rest: createRestHandler({
+      ...common,
+      routes: new RouteMatcher(table),
+      plans,
+      readBody: (request) => withBoundedBody(request, MAX_BODY_BYTES),
+      receiveFiles: uploads && ((request) => receiveMultipart(request, uploads.settings.tmpDir, uploads.settings.limits)),
+    }),
     metrics: http.metrics ? metricsRoute(metrics) : undefined,
     uploads: deps.uploadsDir ? uploadsRoute({ dir: deps.uploadsDir, maxAge: http.uploads.maxAge, log }) : undefined,
     graphiqlAsset: graphiql ? graphiqlAsset : undefined,
@@ -297,17 +314,19 @@ interface EdgeParts {
   http: HttpSettings;
   responses: ResponseCacheStep;
   timeoutMs: number;
+  /** A request carrying files (multipart) gets this time instead, receiving them included. */
+  uploadTimeoutMs?: number;
 }
 
 /** The edge's steps, outermost first. The deadline is inside the headers' steps, so a 503 it answers gets them too. */
-function edgeSteps({ logger, log, metrics, http, responses, timeoutMs }: EdgeParts): Step[] {
+function edgeSteps({ logger, log, metrics, http, responses, timeoutMs, uploadTimeoutMs }: EdgeParts): Step[] {
   return [
     echoRequestId,
     observeStep({ logger, metrics }),
     corsStep(http.cors),
     securityHeadersStep(http.security),
     responses.step,
-    deadlineStep(timeoutMs, log),
+    deadlineStep(timeoutMs, log, uploadTimeoutMs),
     compressStep(http.compression),
     catchErrorsStep(log),
   ];

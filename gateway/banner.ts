@@ -33,7 +33,7 @@ export function startupBanner(facts: BannerFacts): string[] {
     row('API reference', facts.docs ? `${url}/documentation  (OpenAPI: ${url}/documentation/openapi.json)` : `${url}/documentation/openapi.json  (the page is off: --docs turns it on)`),
     row('media', facts.mediaUrl
       ? `URLs under ${facts.mediaUrl}; ${facts.uploads.exists ? `files also at ${url}/uploads/ from ${facts.uploads.dir}` : 'no local folder'}`
-      : facts.uploads.exists ? `${url}/uploads/ from ${facts.uploads.dir}` : `${facts.uploads.dir} not found: /uploads/ answers 404 (--uploads DIR)`),
+      : facts.uploads.exists ? `${url}/uploads/ from ${facts.uploads.dir}` : `${facts.uploads.dir} not found yet: the first upload makes it (--uploads DIR)`),
     row('operations', `${url}/_health  ${url}/_health/live${facts.metrics ? `  ${url}/metrics` : ''}`),
     ...(facts.publicMayDoNothing ? [row('access', ACCESS_HINT)] : []),
   ];

@@ -14,6 +14,7 @@ import type { Store } from '../src/store/store.ts';
 import type { Writer } from '../src/operations/write/writer.ts';
 import type { AuthServices } from '../src/operations/auth/services.ts';
 import { clientAddress, clientKey, type TrustProxy } from '../src/limits/client-address.ts';
+import type { Uploads } from '../src/upload/store-file.ts';
 import type { Exchange } from './http/pipeline.ts';
 
 export interface CallersDeps {
@@ -21,6 +22,8 @@ export interface CallersDeps {
   store: Store;
   /** The store's write side, for requests that write. */
   writer?: Writer;
+  /** Where uploaded files go, for requests that upload. */
+  uploads?: Uploads;
   /** Access settings once the store is ready; undefined while starting. */
   settings(): AccessSettings | undefined;
   /** Strapi's API_TOKEN_SALT and JWT_SECRET; without one, that kind of credential is refused. */
@@ -73,6 +76,7 @@ export class Callers {
       accessKey: key,
       self: options?.self ? caller.user?.id : undefined,
       writer: this.deps.writer,
+      uploads: this.deps.uploads,
       reads: exchange.reads,
       auth: this.deps.auth,
       client: this.clientOf(request, exchange),

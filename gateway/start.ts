@@ -34,6 +34,9 @@ import { createLogger, type Logger } from './observability/logger.ts';
 import { restExampleOf } from './routes/home.ts';
 import { listen } from './server.ts';
 import type { DrainReport } from './node/connections.ts';
+import { sweepRemovals } from '../src/operations/media/removals.ts';
+import { chosenProvider } from '../src/upload/providers/choose.ts';
+import type { UploadProvider } from '../src/upload/providers/provider.ts';
 
 export interface StartedGateway {
   port: number;
@@ -148,6 +151,13 @@ interface SettingsHolder {
   current?: AccessSettings;
 }
 
+/** Removes the uploaded files earlier deletes freed but could not remove (src/operations/media/removals.ts); a failure waits for the next start. */
+async function sweepMedia({ store, provider, log }: Parts): Promise<void> {
+  const { files, left } = await sweepRemovals(store, provider).catch(() => ({ files: 0, left: 1 }));
+  if (files > 0) log(`  ${'media'.padEnd(14)} removed ${files} file(s) earlier deletes left behind`);
+  if (left > 0) log(`  ${'media'.padEnd(14)} files freed by earlier deletes could not be removed yet; the next start tries again`);
+}
+
 /** Everything a started gateway is made of, for the steps after it is built. */
 interface Parts {
   config: GatewayConfig;
@@ -158,6 +168,8 @@ interface Parts {
   gateway: Gateway;
   log: (line: string) => void;
   logger: Logger;
+  /** Where uploaded files are stored (the config's `uploads.provider`). */
+  provider: UploadProvider & { close(): void };
 }
 
 function startupLines(parts: Parts, port: number, http: HttpSettings, uploads: { dir: string; exists: boolean }): string[] {
@@ -204,6 +216,7 @@ async function prepareWhenReachable(parts: Parts, seen: Seen, closing: () => boo
       seen.version = await dataVersion(store);
       seen.marks = await readWriteMarks(store);
       await gateway.loadMeasurement();
+      await sweepMedia(parts);
       log('database ready');
       await reportCounts(parts);
     } catch (error) {
@@ -214,7 +227,7 @@ async function prepareWhenReachable(parts: Parts, seen: Seen, closing: () => boo
   }
 }
 
-function buildGateway(config: GatewayConfig, model: ContentModel, store: Store, settings: SettingsHolder, http: HttpSettings, logger: Logger, uploadsDir: string, mailer: Mailer): Gateway {
+function buildGateway(config: GatewayConfig, model: ContentModel, store: Store, settings: SettingsHolder, http: HttpSettings, logger: Logger, uploadsDir: string, mailer: Mailer, provider: UploadProvider): Gateway {
   // Links in mails name the gateway where it listens unless the config gives its public URL.
   const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const auth = authServices({ settings: http.usersPermissions, jwtSecret: config.secrets?.jwtSecret, mailer, listenUrl: `http://${host}:${config.port}` });
@@ -230,6 +243,7 @@ function buildGateway(config: GatewayConfig, model: ContentModel, store: Store, 
     responseCache: config.responseCache,
     sharedStore: config.mongodbUri !== undefined,
     uploadsDir,
+    uploads: { settings: http.uploads, provider },
     mediaUrl: config.mediaUrl,
     secrets: config.secrets,
     limits: http.limits,
@@ -258,10 +272,12 @@ export async function startGateway(config: GatewayConfig, options: StartOptions 
   const uploads = { dir: path.resolve(config.uploadsDir), exists: false };
   uploads.exists = await isDirectory(uploads.dir);
   const mailer = mailerFor(http.mail);
-  const gateway = buildGateway(config, model, store, settings, http, logger, uploads.dir, mailer);
-  const parts: Parts = { config, model, store, data, settings, gateway, log, logger };
+  const provider = chosenProvider(http.uploads, uploads.dir);
+  const gateway = buildGateway(config, model, store, settings, http, logger, uploads.dir, mailer, provider);
+  const parts: Parts = { config, model, store, data, settings, gateway, log, logger, provider };
   // The entry estimate's measurement, read before the first request rather than by it.
   if (settings.current) await gateway.loadMeasurement();
+  if (settings.current) await sweepMedia(parts);
   const server = await listen(gateway, config.port, config.host, { drainDeadlineMs: config.drainDeadlineMs }).catch(async (error) => {
     await store.close();
     throw listenError(error as NodeJS.ErrnoException, config);
@@ -285,6 +301,7 @@ export async function startGateway(config: GatewayConfig, options: StartOptions 
       const report = await server.close();
       mailer.close();
       await store.close();
+      provider.close();
       return report;
     },
   };

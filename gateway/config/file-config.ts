@@ -1,8 +1,8 @@
 // The optional JSON config file (`--config FILE`) -> typed HTTP settings: CORS, security
-// headers, compression, uploads caching, metrics, request limits, cache bounds, sign-in and mail
-// (users-permissions, SMTP, which proxies to believe). The one boundary where that file is checked;
-// Strapi's defaults (ours for the limits) fill in what it leaves out. Errors name the key and
-// what was expected.
+// headers, compression, uploads (caching, limits, images, store), metrics, request limits, cache
+// bounds, sign-in and mail (users-permissions, SMTP, which proxies to believe). The one boundary
+// where that file is checked; Strapi's defaults (ours for the limits) fill in what it leaves out.
+// Errors name the key and what was expected.
 import { z } from 'zod';
 import type { HelmetOptions } from 'helmet';
 import { ConfigurationError } from '../../src/errors/errors.ts';
@@ -12,6 +12,7 @@ import { mailSettingsSchema, type MailSettings } from '../../src/mail/settings.t
 import { type CacheBounds, DEFAULT_CACHE_BOUNDS } from '../../src/limits/byte-cache.ts';
 import { DEFAULT_REQUEST_LIMITS, type RequestLimits } from '../../src/limits/request-limits.ts';
 import type { ContentModel } from '../../src/model/types.ts';
+import { checkProvider, DEFAULT_UPLOAD_SETTINGS, uploadSettingsShape, type UploadSettings } from '../../src/upload/settings.ts';
 import { STRAPI_SECURITY_DEFAULTS, mergeSecurity, checkSecurity } from '../http/security-headers.ts';
 
 /** CORS as Strapi's `strapi::cors` takes it, normalised: `'*'` or a list of exact origins. */
@@ -35,7 +36,8 @@ export interface CompressionSettings {
   readonly encodings: readonly Encoding[];
 }
 
-export interface UploadsSettings {
+/** Media files: how they are served, and how uploads are received, processed and stored (src/upload/settings.ts). */
+export interface UploadsSettings extends UploadSettings {
   /** `Cache-Control: public, max-age=<seconds>` on media files. */
   readonly maxAge: number;
 }
@@ -91,7 +93,7 @@ export const DEFAULT_HTTP_SETTINGS: HttpSettings = {
   cors: STRAPI_CORS_DEFAULTS,
   security: STRAPI_SECURITY_DEFAULTS,
   compression: { threshold: 1024, encodings: ['br', 'gzip'] },
-  uploads: { maxAge: 86_400 },
+  uploads: { maxAge: 86_400, ...DEFAULT_UPLOAD_SETTINGS },
   metrics: true,
   limits: DEFAULT_REQUEST_LIMITS,
   cache: { maxBytes: 128 * 1024 * 1024, ...DEFAULT_CACHE_BOUNDS, cacheControl: { default: DEFAULT_CACHE_CONTROL } },
@@ -136,7 +138,7 @@ const fileSchema = z
     cors: falseOr(corsSchema),
     security: falseOr(securitySchema),
     compression: falseOr(z.object({ threshold: seconds, encodings: z.array(z.enum(['br', 'gzip'])).min(1) }).partial().strict()),
-    uploads: z.object({ maxAge: seconds }).partial().strict(),
+    uploads: z.object({ maxAge: seconds.optional(), ...uploadSettingsShape }).strict().superRefine(checkProvider),
     metrics: z.boolean(),
     limits: limitsSchema,
     cache: z
@@ -170,7 +172,7 @@ export function parseFileConfig(raw: unknown, source: string): HttpSettings {
     cors: file.cors === false ? false : corsSettings(file.cors ?? {}, source),
     security: file.security === false ? false : securitySettings(file.security ?? {}, source),
     compression: file.compression === false ? false : { ...DEFAULT_HTTP_SETTINGS.compression, ...file.compression } as CompressionSettings,
-    uploads: { ...DEFAULT_HTTP_SETTINGS.uploads, ...file.uploads },
+    uploads: { ...DEFAULT_HTTP_SETTINGS.uploads, ...file.uploads, maxAge: file.uploads?.maxAge ?? DEFAULT_HTTP_SETTINGS.uploads.maxAge },
     metrics: file.metrics ?? DEFAULT_HTTP_SETTINGS.metrics,
     limits: { ...DEFAULT_REQUEST_LIMITS, ...file.limits },
     cache: {

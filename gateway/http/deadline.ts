@@ -7,9 +7,11 @@ import { graphqlErrorResponse } from '../routes/graphql/route.ts';
 import type { Step } from './pipeline.ts';
 import { jsonResponse } from './responses.ts';
 
-export function deadlineStep(timeoutMs: number, log: (error: unknown) => void): Step {
+/** `uploadTimeoutMs`, when given, is the time of a request carrying files (a multipart POST): receiving them takes longer. */
+export function deadlineStep(timeoutMs: number, log: (error: unknown) => void, uploadTimeoutMs?: number): Step {
   return async (request, exchange, next) => {
-    const deadline = new Deadline(timeoutMs, exchange.client ?? request.signal);
+    const carriesFiles = uploadTimeoutMs !== undefined && request.method === 'POST' && /^multipart\/form-data\b/i.test(request.headers.get('content-type') ?? '');
+    const deadline = new Deadline(carriesFiles ? uploadTimeoutMs : timeoutMs, exchange.client ?? request.signal);
     exchange.deadline = deadline;
     try {
       return await deadline.race(next(request, exchange));

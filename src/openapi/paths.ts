@@ -80,7 +80,7 @@ function callOperation(row: RouteRow, handler: Extract<RouteHandler, { kind: 'ca
     summary: doc.summary,
     tags: [doc.tag],
     ...(params.length > 0 ? { parameters: params } : {}),
-    ...(doc.requestBody ? { requestBody: { required: true, content: json(doc.requestBody) } } : {}),
+    ...(doc.requestBody ? { requestBody: { required: true, content: handler.body === 'multipart' ? { 'multipart/form-data': { schema: doc.requestBody } } : json(doc.requestBody) } } : {}),
     responses: {
       [doc.status ?? 200]: doc.status === 302 ? { description: 'A redirect (`Location`)' } : { description: 'OK', content: json(doc.response) },
       400: response(doc.requestBody ? 'InvalidBody' : 'BadRequest'),

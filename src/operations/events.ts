@@ -1,7 +1,7 @@
 // What a committed write tells its subscribers: one typed event per entry the operation changed
 // (`entry.create`, `entry.update`, `entry.delete`, `entry.publish`, `entry.unpublish`; `media.*` for
 // the media library), with its content-type, id, locale, caller, and the entry before and after.
-import type { ContentType } from '../model/types.ts';
+import { MEDIA_UID, type ContentType } from '../model/types.ts';
 import type { Change, Doc } from '../store/store.ts';
 
 export type EntryEventName = 'entry.create' | 'entry.update' | 'entry.delete' | 'entry.publish' | 'entry.unpublish';
@@ -39,9 +39,11 @@ export interface Committed {
 
 /**
  * The event of a write of one entry: a create or a delete by its kind; a change of an entry of a
- * draft & publish type that publishes or unpublishes it is that, any other change an update.
+ * draft & publish type that publishes or unpublishes it is that, any other change an update. A
+ * row of the media library is a `media.*` event, as Strapi's webhooks name them.
  */
-export function entryEventName(type: ContentType, before: Doc | undefined, after: Doc | undefined): EntryEventName {
+export function entryEventName(type: ContentType, before: Doc | undefined, after: Doc | undefined): EntryEventName | MediaEventName {
+  if (type.uid === MEDIA_UID) return !before ? 'media.create' : !after ? 'media.delete' : 'media.update';
   if (!before) return 'entry.create';
   if (!after) return 'entry.delete';
   if (type.draftAndPublish && (before.publishedAt == null) !== (after.publishedAt == null)) return after.publishedAt == null ? 'entry.unpublish' : 'entry.publish';

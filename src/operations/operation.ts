@@ -1,11 +1,14 @@
 // The operations both protocols run: a typed request on one content-type (or on the caller's own
 // user), whatever protocol it came by. REST routes and GraphQL root fields translate into these;
-// run.ts executes them. Writes (`create`, `update`, `delete`, `publish`) join this union.
+// run.ts executes them. Writes (`create`, `update`, `delete`, `publish`) join this union, and the
+// media library's (`upload`, `updateFileInfo`, `replaceFile`, `deleteFile`).
 import { contentAction, PLUGIN_ACTIONS } from '../access/actions.ts';
 import { USER_UID, type ContentType, type RelationAttribute } from '../model/types.ts';
 import type { Doc } from '../store/store.ts';
 import type { PaginationArg } from '../query/pagination.ts';
 import type { PublicationState } from '../query/read.ts';
+import type { FileInfo } from '../upload/file-info.ts';
+import type { ReceivedFile } from '../upload/multipart.ts';
 
 /**
  * The entries a relation holds, for one parent (an entry or a component item that holds or is
@@ -113,6 +116,40 @@ export interface RoleWriteInput {
  */
 type Guard = { readonly unguarded?: true };
 
+/** `ref`, `refId`, `field` of an upload, as received: the media attribute to link the files to. */
+export interface MediaLink {
+  readonly ref: string;
+  readonly refId: string;
+  readonly field: string;
+}
+
+/** Files received with the request, stored in the media library: `POST /api/upload`, `upload`, `multipleUpload`. */
+export interface UploadInput {
+  /** Temporary files the protocol's edge received (and removes after the operation). */
+  readonly files: readonly ReceivedFile[];
+  /** The i-th to the i-th file; fewer than the files leave the rest without. */
+  readonly infos: readonly FileInfo[];
+  readonly link?: MediaLink;
+}
+
+/** A file's info changed: `POST /api/upload?id=` without a file, `updateFileInfo`. */
+export interface UpdateFileInfoInput {
+  readonly id: string | number;
+  readonly info: FileInfo;
+}
+
+/** A file's content replaced by another: `POST /api/upload?id=` with a file. */
+export interface ReplaceFileInput {
+  readonly id: string | number;
+  readonly file: ReceivedFile;
+  readonly info: FileInfo;
+}
+
+/** `DELETE /api/upload/files/:id`, `removeFile`: the row and its stored files. */
+export interface DeleteFileInput {
+  readonly id: string | number;
+}
+
 export type Operation =
   | { readonly action: 'find'; readonly type: ContentType; readonly input: FindInput }
   | { readonly action: 'findOne'; readonly type: ContentType; readonly input: FindOneInput }
@@ -141,9 +178,14 @@ export type Operation =
   | { readonly action: 'updateRole'; readonly input: RoleWriteInput }
   | { readonly action: 'deleteRole'; readonly input: RoleWriteInput }
   /** Every action a role could be granted: `/api/users-permissions/permissions`. */
-  | { readonly action: 'permissions' };
+  | { readonly action: 'permissions' }
+  /** The media library's writes (the upload plugin's content API). */
+  | { readonly action: 'upload'; readonly input: UploadInput }
+  | { readonly action: 'updateFileInfo'; readonly input: UpdateFileInfoInput }
+  | { readonly action: 'replaceFile'; readonly input: ReplaceFileInput }
+  | { readonly action: 'deleteFile'; readonly input: DeleteFileInput };
 
-/** The users-permissions operations and the action each needs (its REST route's). */
+/** The plugins' operations (users-permissions, the media library) and the action each needs (its REST route's). */
 const PLUGIN_OPERATION_ACTIONS = {
   me: PLUGIN_ACTIONS.user.me,
   signIn: PLUGIN_ACTIONS.auth.callback,
@@ -162,12 +204,16 @@ const PLUGIN_OPERATION_ACTIONS = {
   updateRole: PLUGIN_ACTIONS.role.updateRole,
   deleteRole: PLUGIN_ACTIONS.role.deleteRole,
   permissions: PLUGIN_ACTIONS.permissions.getPermissions,
+  upload: PLUGIN_ACTIONS.upload.upload,
+  updateFileInfo: PLUGIN_ACTIONS.upload.upload,
+  replaceFile: PLUGIN_ACTIONS.upload.upload,
+  deleteFile: PLUGIN_ACTIONS.upload.destroy,
 } as const satisfies Partial<Record<Operation['action'], string>>;
 
 /**
  * The action an operation needs, by Strapi's name (src/access/actions.ts): reading a single type is
  * its `find`; the logged-in user's own entry (`me`, and REST's `/api/users/me`, read by its id) is
- * `plugin::users-permissions.user.me`; users-permissions' own operations need their route's.
+ * `plugin::users-permissions.user.me`; the plugins' own operations need their route's.
  * Undefined for an `unguarded` one (GraphQL's sign-in fields), which anyone may run.
  */
 export function requiredAction(operation: Operation, self?: number): string | undefined {

@@ -1,7 +1,8 @@
 // The one function every operation runs through, the lifecycle of an operation: authorize it;
 // check and execute it on the request's scope (a read reads; a write works out its changes); a
 // write then commits, one after another per gateway, and emits its events once the store has
-// acknowledged it (write/commit.ts, lifecycle.ts). GraphQL root fields call it (so REST, whose
+// acknowledged it (write/commit.ts, lifecycle.ts); the media library's writes put their files in
+// the uploads store first and remove the files they free after (media/staged.ts). GraphQL root fields call it (so REST, whose
 // reads become GraphQL documents, does too); the cost of a whole request is bounded before
 // execution, by the protocol's edge.
 import { assertNever } from '../model/types.ts';
@@ -18,6 +19,11 @@ import type { Operation } from './operation.ts';
 import type { RequestScope } from './scope.ts';
 import type { Doc } from '../store/store.ts';
 import { writeSerially as written } from './write/serially.ts';
+import { commitStaged } from './media/staged.ts';
+import { deleteFile } from './delete-file.ts';
+import { replaceFile } from './replace-file.ts';
+import { updateFileInfo } from './update-file-info.ts';
+import { upload } from './upload.ts';
 import { changePassword } from './auth/change-password.ts';
 import { emailConfirmation } from './auth/email-confirmation.ts';
 import { forgotPassword } from './auth/forgot-password.ts';
@@ -68,13 +74,21 @@ export async function runOperation(scope: RequestScope, operation: Operation): P
       return written(scope, () => deleteEntry(scope, operation.type, operation.input));
     case 'createLocalization':
       return written(scope, () => createLocalization(scope, operation.type, operation.input));
+    case 'upload':
+      return commitStaged(scope, await upload(scope, operation.input), written);
+    case 'updateFileInfo':
+      return written(scope, () => updateFileInfo(scope, operation.input));
+    case 'replaceFile':
+      return commitStaged(scope, await replaceFile(scope, operation.input), written);
+    case 'deleteFile':
+      return commitStaged(scope, deleteFile(scope, operation.input), written);
     default:
       return runPluginOperation(scope, operation);
   }
 }
 
 /** users-permissions' own operations: sign-in and the password and confirmation routes, users and roles. */
-function runPluginOperation(scope: RequestScope, operation: Exclude<Operation, { readonly type: unknown } | { readonly action: 'me' }>): Promise<OperationResult> | OperationResult {
+function runPluginOperation(scope: RequestScope, operation: Exclude<Operation, { readonly type: unknown } | { readonly action: 'me' | 'upload' | 'updateFileInfo' | 'replaceFile' | 'deleteFile' }>): Promise<OperationResult> | OperationResult {
   switch (operation.action) {
     case 'signIn':
       return signIn(scope, operation.input);

@@ -12,6 +12,7 @@ import type { ContentModel } from '../model/types.ts';
 import type { CollectionReads } from '../store/collection-reads.ts';
 import { withDeadline } from '../store/deadline-store.ts';
 import type { Doc, ReadStore } from '../store/store.ts';
+import type { Uploads } from '../upload/store-file.ts';
 import { withProjections, type Projections } from '../query/projection.ts';
 import type { AuthServices } from './auth/services.ts';
 import type { EventCaller } from './events.ts';
@@ -40,6 +41,8 @@ export interface RequestBase {
   readonly auth?: AuthServices;
   /** Who the request comes from, as per-client limits count it (its address, as `trustProxy` says). */
   readonly client?: string;
+  /** Where uploaded files are stored, and how; absent where none may be uploaded (tools). */
+  readonly uploads?: Uploads;
 }
 
 /** Everything an operation runs with. */

@@ -18,6 +18,7 @@ import { createScope, type RequestBase } from '../operations/scope.ts';
 import { routeMatcher } from '../routes/api.ts';
 import type { RouteMatcher } from '../routes/match.ts';
 import type { RouteRow } from '../routes/table.ts';
+import type { MultipartBody } from '../upload/multipart.ts';
 import { explain } from './explain.ts';
 import { PlanCache, variablesFor } from './plan.ts';
 import { graphqlPublicationState } from './query.ts';
@@ -54,6 +55,8 @@ export interface RestHandlerDeps<Edge> {
   plans?: PlanCache;
   /** Reads a write's body into memory within the gateway's limit (413 past it); as it comes when absent. */
   readBody?(request: Request): Promise<Request>;
+  /** Streams a multipart body (an upload) to temporary files within the upload limits; uploads are refused when absent. */
+  receiveFiles?(request: Request): Promise<MultipartBody>;
 }
 
 const identity = async (request: Request) => request;
@@ -80,8 +83,10 @@ export function createRestHandler<Edge>(deps: RestHandlerDeps<Edge>): (request: 
         const bounded = await (deps.readBody ?? identity)(request);
         return json(200, JSON.stringify(await writeAnswer({ model: deps.model, plans, steps }, bounded, { handler, id: params.id }, base)));
       }
-      case 'call':
-        return callAnswer(await (deps.readBody ?? identity)(request), { ...row, handler }, params, base, log);
+      case 'call': {
+        const calls = { model: deps.model, plans, steps, readBody: deps.readBody ?? identity, receiveFiles: deps.receiveFiles };
+        return callAnswer(calls, request, { ...row, handler }, params, base, log);
+      }
     }
   }
 

@@ -90,7 +90,7 @@ export class PlanCache {
     const key = `${accessKey}\n${route.kind}\n${route.target.uid}\n${route.operation.kind}\n${search}`;
     const found = this.plans.get(key);
     if (found) return found;
-    const query = validateQuery(parseQueryString(search), route.target, scope, route.kind);
+    const query = validateQuery(parseQueryString(search), route.target, scope, route.kind, route.operation.kind === 'findOne');
     const operation = operationFor(route.target, route.operation, query, userId === undefined ? undefined : { id: userId });
     const built = this.shared(buildDocument(this.model, route.target, operation, query));
     const plan: Plan = { query, operation, built, field: rootField(route.target, operation), budget: {} };

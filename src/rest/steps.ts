@@ -64,7 +64,8 @@ export function executionSteps(deps: StepDeps) {
       const { query, operation } = plan;
       if (route.kind !== 'entries') {
         const plain = await reshapePlain(deps.model, route.target, query, root, deadline);
-        if (plain === null) throw new NotFoundError('Not Found');
+        // The upload plugin's own words for a file that is not there.
+        if (plain === null) throw new NotFoundError(route.kind === 'files' ? 'file.notFound' : 'Not Found');
         return plain;
       }
       if (operation.kind === 'findMany') return reshapeCollection(deps.model, route.target, query, root, deadline);

@@ -19,14 +19,14 @@ export interface ValidationScope extends Scope {
  * Validates a parsed query string for `target`. Unknown top-level parameters are ignored, as
  * Strapi does; `locale` is read only for localized types. The media library (`files`) and the
  * users (`users`) answer plain lists, as their plugins give them, never with a count: every entry
- * up to the maximum page size unless `pagination` (files) or top-level `start`/`limit` (users,
- * whose plugin ignores `pagination`) say otherwise.
+ * up to the maximum page size unless top-level `start`/`limit` say otherwise (both plugins ignore
+ * `pagination`). One file (`byId`) is answered whole, whatever `fields` says, as the upload plugin does.
  */
-export function validateQuery(raw: unknown, target: ContentType, scope: ValidationScope, kind: ReadRoute['kind'] = 'entries'): RestQuery {
+export function validateQuery(raw: unknown, target: ContentType, scope: ValidationScope, kind: ReadRoute['kind'] = 'entries', byId = false): RestQuery {
   const query = isRecord(raw) ? raw : {};
   return {
     selection: {
-      fields: validateFields(query.fields, target, scope.access.readable),
+      fields: validateFields(kind === 'files' && byId ? undefined : query.fields, target, scope.access.readable),
       populate: validatePopulate(query.populate, target, scope),
     },
     filters: validateFilters(query.filters, target, scope),
@@ -44,7 +44,6 @@ function paginationFor(kind: ReadRoute['kind'], query: Record<string, unknown>):
     case 'entries':
       return validatePagination(query.pagination);
     case 'files':
-      return query.pagination === undefined ? EVERY_ENTRY : { ...validatePagination(query.pagination), withCount: false };
     case 'users': {
       const { start, limit } = query;
       if (start === undefined && limit === undefined) return EVERY_ENTRY;

@@ -6,6 +6,7 @@ import type { Access } from '../access/access.ts';
 import type { ContentModel, ContentType } from '../model/types.ts';
 import type { Operation } from '../operations/operation.ts';
 import type { OperationResult } from '../operations/run.ts';
+import type { ReceivedFile } from '../upload/multipart.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -26,10 +27,31 @@ export interface CallInput {
   readonly params: Readonly<Record<string, string>>;
   /** The query string, parsed as Strapi parses it (qs). */
   readonly query: Readonly<Record<string, unknown>>;
-  /** The body: parsed JSON, or `{}` when there is none. */
+  /**
+   * The body: parsed JSON, or `{}` when there is none. A `multipart` row's multipart body gives its
+   * text fields here (`{ name: value }`, a name sent several times: the list of its values).
+   */
   readonly body: unknown;
   /** The caller's rights, for a row that reads the query string's names as REST does (users' count). */
-  readonly rights: { readonly model: ContentModel; readonly access: Pick<Access, 'may' | 'readable'> };
+  readonly rights: CallRights;
+  /** A `multipart` row's files, streamed to temporary files the edge removes after the call; none otherwise. */
+  readonly files: readonly ReceivedFile[];
+}
+
+/** What the caller may read: the model and its access. */
+export interface CallRights {
+  readonly model: ContentModel;
+  readonly access: Pick<Access, 'may' | 'readable'>;
+}
+
+/** What a call's answer is made with besides the operation's result. */
+export interface AnswerContext {
+  /** What the caller may read of the result. */
+  readonly rights: CallRights;
+  /** Reads back an entry the call wrote, as a GET of it answers it. */
+  readonly read: ReadBack;
+  /** What the row's `before` read, when it has one. */
+  readonly before?: unknown;
 }
 
 /** A call's answer other than a 200 with a JSON body: another status, a redirect, headers. */
@@ -49,6 +71,16 @@ export class CallReply {
   }
 }
 
+/**
+ * How a call's body is read: `json` (the default) within the gateway's body limit; `multipart`
+ * streams a multipart/form-data body's files to temporary files within the upload limits (any
+ * other body is read as `json`).
+ */
+export type CallBody = 'json' | 'multipart';
+
+/** Reads back an entry a call wrote, as a GET of it on a row of `shape` answers it, for the caller. */
+export type ReadBack = (target: ContentType, shape: ReadShape, id: number) => Promise<unknown>;
+
 export type RouteHandler =
   /** Entries read through a GraphQL document on the schema (src/rest), shaped as `shape` says. */
   | { readonly kind: 'read'; readonly target: ContentType; readonly read: ReadKind; readonly shape: ReadShape }
@@ -58,8 +90,11 @@ export type RouteHandler =
   | {
     readonly kind: 'call';
     operation(input: CallInput): Operation;
-    /** The answer's JSON body (a 200), or a {@link CallReply}; `rights` say what the caller may read of it. */
-    answer(result: OperationResult, rights: CallInput['rights']): unknown | Promise<unknown>;
+    /** The answer's JSON body (a 200), or a {@link CallReply}. */
+    answer(result: OperationResult, context: AnswerContext): unknown | Promise<unknown>;
+    /** Reads what the answer shows before the operation runs (a delete answers the entry as it was). */
+    before?(input: CallInput, read: ReadBack): Promise<unknown>;
+    readonly body?: CallBody;
     readonly doc: CallDoc;
   };
 

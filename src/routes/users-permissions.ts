@@ -19,7 +19,7 @@ import { USERS_PERMISSIONS_SCHEMAS as S } from './users-permissions-docs.ts';
 
 /** A row running `operation`, answered by `answer`, documented by `doc`. */
 function row(method: Method, path: string, action: string, operation: (input: CallInput) => Operation, answer: (result: OperationResult, rights: Rights) => unknown, doc: CallDoc): RouteRow {
-  return { method, path, action, handler: { kind: 'call', operation, answer, doc } };
+  return { method, path, action, handler: { kind: 'call', operation, answer: (result, { rights }) => answer(result, rights), doc } };
 }
 
 const TAG = 'Users-Permissions';

@@ -116,14 +116,19 @@ async function makeFormats(original: ImageFile, output: () => string, settings: 
       if (size < original.width || size < original.height) boxes.push([key, { width: size, height: size }]);
     }
   }
-  const formats: { key: string; file: ImageFile }[] = [];
-  for (const [key, box] of boxes) {
-    const out = output();
-    // No output format named: sharp writes the input's, as Strapi's resize does.
-    const info = await bounded(open(original.path, settings).resize({ ...box, fit: 'inside' }).timeout({ seconds: settings.timeoutSeconds }).toFile(out), settings);
-    formats.push({ key, file: { path: out, width: info.width, height: info.height, bytes: info.size } });
-  }
-  return formats;
+  // Made side by side, as Strapi makes them (sharp's work runs on libuv's threads); every one
+  // settled before a failure is thrown, so the caller's clean-up finds every file written.
+  const settled = await Promise.allSettled(
+    boxes.map(async ([key, box]) => {
+      const out = output();
+      // No output format named: sharp writes the input's, as Strapi's resize does.
+      const info = await bounded(open(original.path, settings).resize({ ...box, fit: 'inside' }).timeout({ seconds: settings.timeoutSeconds }).toFile(out), settings);
+      return { key, file: { path: out, width: info.width, height: info.height, bytes: info.size } };
+    }),
+  );
+  const failed = settled.find((result): result is PromiseRejectedResult => result.status === 'rejected');
+  if (failed) throw failed.reason;
+  return settled.map((result) => (result as PromiseFulfilledResult<{ key: string; file: ImageFile }>).value);
 }
 
 async function measured(path: string, settings: ImageSettings): Promise<ImageFile> {

@@ -81,6 +81,8 @@ function openParser(contentType: string, limits: MultipartLimits): Busboy {
     return busboy({
       headers: { 'content-type': contentType },
       preservePath: true,
+      // Browsers and clients send UTF-8 filenames; busboy reads them as latin1 unless told.
+      defParamCharset: 'utf8',
       // busboy signals a file that reaches its limit; one byte more signals one that passes ours.
       limits: { fileSize: limits.maxFileBytes + 1, files: limits.maxFiles, fields: limits.maxFields, fieldSize: limits.maxFieldBytes },
     });

@@ -71,7 +71,7 @@ describe('the OpenAPI document', () => {
     const model = await loadContentModel(dir);
     const doc = buildOpenApiDocument(model);
     const expected = [...model.contentTypes.values()].flatMap((ct) =>
-      ct.uid === 'plugin::upload.file' ? ['GET /api/upload/files', 'GET /api/upload/files/{id}']
+      ct.uid === 'plugin::upload.file' ? ['GET /api/upload/files', 'GET /api/upload/files/{id}', 'POST /api/upload', 'DELETE /api/upload/files/{id}']
         : ct.uid === 'plugin::users-permissions.user' ? USERS_PERMISSIONS_ROUTES
           : !ct.uid.startsWith('api::') ? []
             : ct.kind === 'singleType' ? [`GET /api/${ct.singularName}`, `PUT /api/${ct.singularName}`, `DELETE /api/${ct.singularName}`, ...(ct.localized ? [`POST /api/${ct.singularName}/localizations`] : [])]

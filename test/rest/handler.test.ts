@@ -100,8 +100,8 @@ describe('answers', () => {
     expect(await response.json()).toEqual({ data: { id: 5, attributes: { title: 'Draft Article' } }, meta: {} });
   });
 
-  it('lists media library files as plain objects', async () => {
-    const response = await gateway.get('/api/upload/files?fields[0]=name&sort=id:asc&pagination[limit]=2');
+  it('lists media library files as plain objects, limited by top-level limit as the upload plugin reads it (pagination ignored)', async () => {
+    const response = await gateway.get('/api/upload/files?fields[0]=name&sort=id:asc&limit=2&pagination[limit]=1');
     expect(await response.json()).toEqual([{ id: 1, name: 'cover-hello.jpg' }, { id: 2, name: 'diagram.png' }]);
   });
 

@@ -7,6 +7,7 @@ import type { DocumentCache } from '../../../src/graphql/document-cache.ts';
 import type { RequestLimits } from '../../../src/limits/request-limits.ts';
 import type { ContentModel } from '../../../src/model/types.ts';
 import type { RequestBase } from '../../../src/operations/scope.ts';
+import type { Uploads } from '../../../src/upload/store-file.ts';
 import type { Exchange } from '../../http/pipeline.ts';
 
 export interface GraphQLRouteDeps {
@@ -30,9 +31,13 @@ export interface GraphQLRouteDeps {
   graphiql: boolean;
   /** GraphiQL's first query, before the user typed any. */
   defaultQuery?: string;
+  /** Where uploaded files go, and the limits of a multipart request; multipart requests are refused when absent. */
+  uploads?: Uploads;
 }
 
 /** What the edge hands yoga with each request. */
 export interface ServerContext {
   exchange: Exchange;
+  /** A multipart request's operations, its files in place (multipart-uploads.ts). */
+  uploaded?: unknown;
 }

@@ -2,11 +2,15 @@
 // length checked before it is parsed, and parsed documents kept within a bound in bytes; GraphQL
 // Armor's limits on the document (tokens, depth, aliases, directives); the variables' size checked before
 // coercion; the entry budget checked before execution; the answer written in slices within the
-// request's deadline; errors in Strapi's codes; GraphiQL for browsers when it is switched on.
+// request's deadline; errors in Strapi's codes; GraphiQL for browsers when it is switched on; a
+// multipart request's files streamed to disk within the upload limits (multipart-uploads.ts).
 import { GraphQLError } from 'graphql';
-import { createYoga } from 'graphql-yoga';
+import { createYoga, type YogaServerInstance } from 'graphql-yoga';
+import { PLUGIN_ACTIONS } from '../../../src/access/actions.ts';
 import { toGraphQLError, toGraphQLRequestError, toRestError } from '../../../src/errors/map.ts';
-import { UnauthorizedError } from '../../../src/errors/errors.ts';
+import { ForbiddenError, ServiceUnavailableError, UnauthorizedError } from '../../../src/errors/errors.ts';
+import { isMultipart } from '../../../src/rest/call.ts';
+import { receiveMultipart, removeReceived, type MultipartBody } from '../../../src/upload/multipart.ts';
 import { WholeResponse } from '../../../src/whole-response.ts';
 import { MAX_BODY_BYTES, withBoundedBody } from '../../http/body-limit.ts';
 import type { Exchange } from '../../http/pipeline.ts';
@@ -17,6 +21,7 @@ import type { GraphQLRouteDeps, ServerContext } from './context.ts';
 import { documentSizeLimit } from './document-size-limit.ts';
 import { entryBudget } from './entry-budget.ts';
 import { errorsAreNotKept } from './errors-not-kept.ts';
+import { uploadedOperations, uploadedParams } from './multipart-uploads.ts';
 import { mutationsAreNotKept } from './mutations-not-kept.ts';
 import { nestingLimit } from './nesting-limit.ts';
 import { requestError } from './request-error.ts';
@@ -42,9 +47,11 @@ export function graphqlRoute(deps: GraphQLRouteDeps): (request: Request, exchang
     graphiql: deps.graphiql ? { title: 'Content API · GraphiQL', defaultQuery: deps.defaultQuery } : false,
     renderGraphiQL: renderGraphiQLPage,
     fetchAPI: NATIVE_FETCH_API,
+    // Multipart requests are read by multipart-uploads.ts, streaming files to disk within the upload limits.
+    multipart: false,
     // Parsed documents by their text, within a bound in bytes (yoga's own is bounded by count).
     parserAndValidationCache: deps.documents,
-    plugins: [documentSizeLimit(deps.limits, deps.log), nestingLimit(deps.limits, deps.log), ...documentLimits(deps.limits), requestErrorsAre400, variablesLimit(deps.limits, deps.log), mutationsAreNotKept, entryBudget(deps), scopedExecution(deps), slicedAnswer(deps.log), errorsAreNotKept],
+    plugins: [uploadedOperations, documentSizeLimit(deps.limits, deps.log), nestingLimit(deps.limits, deps.log), ...documentLimits(deps.limits), requestErrorsAre400, variablesLimit(deps.limits, deps.log), mutationsAreNotKept, entryBudget(deps), scopedExecution(deps), slicedAnswer(deps.log), errorsAreNotKept],
     context: async ({ request, exchange }) => {
       try {
         return await deps.baseFor(request, exchange);
@@ -59,6 +66,7 @@ export function graphqlRoute(deps: GraphQLRouteDeps): (request: Request, exchang
   });
 
   return async (request, exchange) => {
+    if (request.method === 'POST' && isMultipart(request)) return multipartAnswer(deps, yoga, request, exchange);
     let bounded: Request;
     try {
       bounded = await withBoundedBody(request, MAX_BODY_BYTES);
@@ -68,6 +76,34 @@ export function graphqlRoute(deps: GraphQLRouteDeps): (request: Request, exchang
     const refused = await refusedCredentials(deps, bounded, exchange);
     return refused ?? yoga.fetch(bounded, { exchange });
   };
+}
+
+/**
+ * A multipart request (files for `upload`, `multipleUpload`): read only for a caller that may upload
+ * (any other is refused as the mutation would refuse it, before a byte of a file is stored), its
+ * files streamed within the upload limits, run by yoga, and its temporary files removed after.
+ */
+async function multipartAnswer(deps: GraphQLRouteDeps, yoga: YogaServerInstance<ServerContext, object>, request: Request, exchange: Exchange): Promise<Response> {
+  const refused = await refusedCredentials(deps, request, exchange);
+  if (refused) return refused;
+  let body: MultipartBody | undefined;
+  try {
+    const base = await deps.baseFor(request, exchange);
+    if (!base.access.allows(PLUGIN_ACTIONS.upload.upload)) {
+      const forbidden = toGraphQLError(new GraphQLError('Forbidden', { originalError: new ForbiddenError('Forbidden') }), deps.log);
+      return jsonResponse(200, { errors: [forbidden.toJSON()], data: null });
+    }
+    if (!deps.uploads) throw new ServiceUnavailableError('This gateway does not store uploads');
+    body = await receiveMultipart(request, deps.uploads.settings.tmpDir, deps.uploads.settings.limits);
+    // Its body is read: yoga gets the request without it (its own body limit would read it again).
+    const headers = new Headers(request.headers);
+    headers.delete('content-length');
+    return await yoga.fetch(new Request(request.url, { method: 'POST', headers, signal: request.signal }), { exchange, uploaded: uploadedParams(body) });
+  } catch (error) {
+    return graphqlErrorResponse(error, deps.log);
+  } finally {
+    if (body) await removeReceived(body);
+  }
 }
 
 /**

@@ -1,8 +1,8 @@
 // Root mutation fields -> write operations: `createArticle(data, locale)` is a `create` (a draft
 // unless `data.publishedAt` is given), `updateArticle` an `update`, `deleteArticle` a `delete`,
 // `createArticleLocalization` a `createLocalization`. users-permissions' own mutations (sign-in,
-// users, roles) run its operations (users-permissions.ts); the upload plugin's say they are not
-// served yet.
+// users, roles) run its operations (users-permissions.ts); the upload plugin's file mutations run
+// the media library's operations (upload-mutations.ts); its folders' say they are not served yet.
 import type { GraphQLFieldResolver } from 'graphql';
 import { NotImplementedError } from '../../errors/errors.ts';
 import { mutationFieldNames } from '../../model/naming.ts';
@@ -10,7 +10,8 @@ import { USER_UID, type ContentModel, type ContentType } from '../../model/types
 import type { Operation } from '../../operations/operation.ts';
 import { runOperation } from '../../operations/run.ts';
 import type { RequestScope } from '../../operations/scope.ts';
-import { hasContentMutations, UPLOAD_MUTATION_FIELDS } from '../schema/mutation-defs.ts';
+import { hasContentMutations, UPLOAD_FOLDER_MUTATION_FIELDS } from '../schema/mutation-defs.ts';
+import { uploadMutationResolvers } from './upload-mutations.ts';
 import { usersPermissionsResolvers } from './users-permissions.ts';
 import { restWriteData } from './write-input.ts';
 
@@ -19,7 +20,7 @@ type Resolver = GraphQLFieldResolver<unknown, RequestScope, Args>;
 
 /** The features behind the plugins' mutations, and what serves them until then. */
 const NOT_SERVED: ReadonlyArray<readonly [fields: readonly string[], feature: string]> = [
-  [UPLOAD_MUTATION_FIELDS, 'uploading files and managing folders: media come from the seed or an imported Strapi export'],
+  [UPLOAD_FOLDER_MUTATION_FIELDS, 'managing upload folders: files are uploaded without one'],
 ];
 
 export function mutationResolvers(model: ContentModel): Record<string, Resolver> {
@@ -30,6 +31,7 @@ export function mutationResolvers(model: ContentModel): Record<string, Resolver>
     }
   }
   if (model.contentTypes.has(USER_UID)) Object.assign(resolvers, usersPermissionsResolvers(model));
+  Object.assign(resolvers, uploadMutationResolvers());
   for (const [fields, feature] of NOT_SERVED) {
     for (const field of fields) {
       resolvers[field] = () => {

@@ -71,10 +71,8 @@ function sdlFields(sdl: string): FieldDefinitionNode[] {
   return definition.kind === 'ObjectTypeDefinition' ? [...(definition.fields ?? [])] : [];
 }
 
-/** Root mutation fields the upload plugin answers itself (folders and files, not content-type writes). */
-export const UPLOAD_MUTATION_FIELDS: readonly string[] = [FOLDER_MUTATIONS_SDL, UPLOAD_MUTATIONS_SDL].flatMap(sdlFields).map((f) => f.name.value);
-/** Root mutation fields users-permissions answers itself (roles, users, sign-in). */
-export const USERS_PERMISSIONS_MUTATION_FIELDS: readonly string[] = sdlFields(USERS_PERMISSIONS_MUTATIONS_SDL).map((f) => f.name.value);
+/** Root mutation fields of the upload plugin's folders (its file mutations are resolve/upload-mutations.ts's). */
+export const UPLOAD_FOLDER_MUTATION_FIELDS: readonly string[] = sdlFields(FOLDER_MUTATIONS_SDL).map((f) => f.name.value);
 
 /** Whether a content-type gets Strapi's generic create/update/delete mutations. */
 export function hasContentMutations(ct: Pick<ContentType, 'uid'>): boolean {

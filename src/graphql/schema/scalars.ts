@@ -3,6 +3,7 @@
 // says why it refused.
 import { GraphQLError, GraphQLScalarType, Kind, valueFromASTUntyped, type ValueNode } from 'graphql';
 import { calendarDate, isoText, rfc3339, timeWithSeconds } from '../../model/temporal.ts';
+import { UploadValue } from '../../upload/upload-value.ts';
 
 function literalValue(ast: ValueNode): unknown {
   switch (ast.kind) {
@@ -118,19 +119,21 @@ function parseDateTime(value: unknown): Date {
 
 export const I18NLocaleCodeScalar = stringScalar('I18NLocaleCode', 'A string used to identify an i18n locale', (text) => (/^[A-Za-z0-9_-]{1,35}$/.test(text) ? text : undefined), 'a locale code');
 
-const UPLOADS_NOT_SERVED = 'Uploads are not accepted by this gateway yet: media come from the seed or an imported Strapi export';
+const UPLOAD_EXPECTED = 'Upload values are files of a multipart request (https://github.com/jaydenseric/graphql-multipart-request-spec): send the file as a part the `map` field assigns to this variable';
 
+/** A file a multipart request sent; any other value (JSON, a literal in the document) is refused. */
 export const UploadScalar = new GraphQLScalarType({
   name: 'Upload',
   description: 'The `Upload` scalar type represents a file upload.',
   serialize: () => {
     throw new GraphQLError('Upload is an input-only scalar');
   },
-  parseValue: () => {
-    throw new GraphQLError(UPLOADS_NOT_SERVED);
+  parseValue: (value) => {
+    if (value instanceof UploadValue) return value;
+    throw new GraphQLError(UPLOAD_EXPECTED);
   },
   parseLiteral: () => {
-    throw new GraphQLError(UPLOADS_NOT_SERVED);
+    throw new GraphQLError(UPLOAD_EXPECTED);
   },
 });
 

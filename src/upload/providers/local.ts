@@ -1,7 +1,7 @@
 // The uploads folder as a provider: a temporary file -> copied to a hidden name in the same folder,
 // flushed, then renamed to its key, so a failed or cut write never leaves a file under the key.
 import { randomUUID } from 'node:crypto';
-import { copyFile, open, rename, rm } from 'node:fs/promises';
+import { copyFile, mkdir, open, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { checkKey, type UploadProvider } from './provider.ts';
 
@@ -13,6 +13,8 @@ export function localProvider(folder: string, urlPrefix = '/uploads'): UploadPro
       const target = join(folder, checkKey(key));
       // A dot name: the media route never serves it, so a half-copied file is never seen.
       const partial = join(folder, `.${key}.${randomUUID()}.part`);
+      // A project's first upload makes the folder, as Strapi's local provider does.
+      await mkdir(folder, { recursive: true });
       try {
         await copyFile(path, partial);
         await flushed(partial);

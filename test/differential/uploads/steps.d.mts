@@ -1,0 +1,2 @@
+import type { UploadStep } from './sequence.ts';
+export function uploadSteps(): UploadStep[];
