@@ -1,9 +1,10 @@
 // Root mutation fields -> write operations: `createArticle(data, locale)` is a `create` (a draft
 // unless `data.publishedAt` is given), `updateArticle` an `update`, `deleteArticle` a `delete`,
-// `createArticleLocalization` a `createLocalization`. The plugins' own mutations (uploads,
-// folders, roles, users, sign-in) say they are not served yet.
+// `createArticleLocalization` a `createLocalization`; an update or delete of a missing id answers
+// `{ data: null }`, as Strapi's. The plugins' own mutations (uploads, folders, roles, users,
+// sign-in) say they are not served yet.
 import type { GraphQLFieldResolver } from 'graphql';
-import { NotImplementedError } from '../../errors/errors.ts';
+import { NotFoundError, NotImplementedError } from '../../errors/errors.ts';
 import { mutationFieldNames } from '../../model/naming.ts';
 import type { ContentModel, ContentType } from '../../model/types.ts';
 import type { Operation } from '../../operations/operation.ts';
@@ -25,7 +26,10 @@ export function mutationResolvers(model: ContentModel): Record<string, Resolver>
   const resolvers: Record<string, Resolver> = {};
   for (const type of [...model.contentTypes.values()].filter(hasContentMutations)) {
     for (const [field, operation] of Object.entries(contentOperations(model, type))) {
-      resolvers[field] = (_root, args, scope) => runOperation(scope, operation(args));
+      resolvers[field] = (_root, args, scope) => {
+        const asked = operation(args);
+        return answered(runOperation(scope, asked), asked.action);
+      };
     }
   }
   for (const [fields, feature] of NOT_SERVED) {
@@ -36,6 +40,19 @@ export function mutationResolvers(model: ContentModel): Record<string, Resolver>
     }
   }
   return resolvers;
+}
+
+/**
+ * An update or delete of an id that names no entry answers `{ data: null }` without an error, as
+ * Strapi's GraphQL plugin answers it (REST's answer is a 404).
+ */
+async function answered(result: Promise<unknown>, action: Operation['action']): Promise<unknown> {
+  try {
+    return await result;
+  } catch (error) {
+    if (error instanceof NotFoundError && (action === 'update' || action === 'delete')) return { data: null };
+    throw error;
+  }
 }
 
 /** Each mutation field of `type` -> the operation its arguments make. */
