@@ -49,9 +49,11 @@ function readPosition(id: number, value: unknown): Position | { problem: string 
   if (before !== undefined || after !== undefined) {
     const anchor = before ?? after;
     if (typeof anchor === 'string') return { problem: `${at}: "${before !== undefined ? 'before' : 'after'}" names a connected relation by its id, a number` };
-    const id = before !== undefined && after !== undefined ? undefined : readId(anchor);
-    if (id === undefined || typeof anchor !== 'number') return { problem: `${at}. The relation with id ${String(anchor)} needs to be connected first.` };
-    return before !== undefined ? { kind: 'before', id } : { kind: 'after', id };
+    // Both anchors are refused, in Strapi's words, unless the first names the item itself: a circle, said as Strapi says it.
+    const both = before !== undefined && after !== undefined && anchor !== id;
+    const anchorId = both ? undefined : readId(anchor);
+    if (anchorId === undefined || typeof anchor !== 'number') return { problem: `${at}. The relation with id ${String(anchor)} needs to be connected first.` };
+    return before !== undefined ? { kind: 'before', id: anchorId } : { kind: 'after', id: anchorId };
   }
   const { start, end } = value;
   if ((start !== undefined && typeof start !== 'boolean') || (end !== undefined && typeof end !== 'boolean')) return { problem: `${at}: ${SHAPES}` };

@@ -57,6 +57,7 @@ describe('relationInput', () => {
     ['a string anchor', { before: '3' }, 'There was a problem connecting relation with id 2 at position {"before":"3"}: "before" names a connected relation by its id, a number'],
     ['an object anchor, in Strapi\'s words', { before: { $gt: 0 } }, 'There was a problem connecting relation with id 2 at position {"before":{"$gt":0}}. The relation with id [object Object] needs to be connected first.'],
     ['before and after, in Strapi\'s words', { before: 3, after: 4 }, 'There was a problem connecting relation with id 2 at position {"before":3,"after":4}. The relation with id 3 needs to be connected first.'],
+    ['both anchors, the first the item itself: a circle, found by the order', { before: 2, after: 4 }, undefined],
     ['an anchor that is no id', { after: 0 }, 'There was a problem connecting relation with id 2 at position {"after":0}. The relation with id 0 needs to be connected first.'],
     ['a position', { after: 3 }, undefined],
     ['no position', undefined, undefined],
@@ -85,6 +86,7 @@ describe('misplacedConnect', () => {
     ['after an id connected later in the list', { connect: [{ id: 1, position: { after: 3 } }, 3] }, [], undefined],
     ['of one id twice', { connect: [3, { id: 3, position: { start: true } }] }, [], 'The relation with id 3 is already connected. You cannot connect the same relation twice.'],
     ['after itself', { connect: [{ id: 4, position: { start: true } }, { id: 7, position: { after: 7 } }] }, [], 'A circular reference was found in the connect array. One relation is trying to connect before/after another one that is trying to connect before/after it'],
+    ['before itself and after another', { connect: [{ id: 2, position: { before: 2, after: 4 } }] }, [4], 'A circular reference was found in the connect array. One relation is trying to connect before/after another one that is trying to connect before/after it'],
     ['of two ids placed after each other', { connect: [{ id: 1, position: { after: 2 } }, { id: 2, position: { before: 1 } }] }, [], 'A circular reference was found in the connect array. One relation is trying to connect before/after another one that is trying to connect before/after it'],
   ])('a connect %s', (_name, value, current, message) => {
     expect(misplacedConnect(relationInput(value, true).change, current)).toBe(message);
