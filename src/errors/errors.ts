@@ -29,6 +29,15 @@ export class BodySyntaxError extends ApplicationError {
   }
 }
 
+/** A JSON body that is neither an object nor an array (`null`, `"x"`); named and worded as koa-body's strict mode, as Strapi answers. */
+export class BodyTypeError extends ApplicationError {
+  override readonly status = 400;
+  constructor(message: string) {
+    super(message);
+    this.name = 'Error';
+  }
+}
+
 export class ValidationError extends ApplicationError {
   override readonly status = 400;
 }

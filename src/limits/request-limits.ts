@@ -56,21 +56,40 @@ export const DEFAULT_REQUEST_LIMITS: RequestLimits = {
  * checked before the schema coerces them, without recursion.
  */
 export function checkVariablesSize(variables: unknown, limits: Pick<RequestLimits, 'maxVariablesDepth' | 'maxVariablesValues'>): void {
-  const pending: Array<[unknown, number]> = [[variables, 0]];
+  const past = pastJsonBounds(variables, limits.maxVariablesDepth, limits.maxVariablesValues);
+  if (past === 'depth') {
+    throw new ValidationError(`Variables nest deeper than ${limits.maxVariablesDepth} levels (maxVariablesDepth)`, { limit: 'maxVariablesDepth' });
+  }
+  if (past === 'values') {
+    throw new ValidationError(`Variables hold more than ${limits.maxVariablesValues} values (maxVariablesValues)`, { limit: 'maxVariablesValues' });
+  }
+}
+
+/**
+ * @throws ValidationError when a REST request's body (parsed JSON or form) nests its arrays and
+ * objects deeper than GraphQL variables may: the same bound for both protocols' input, checked at
+ * the one place a REST body is parsed, without recursion, before anything walks it.
+ */
+export function checkBodyDepth(body: unknown, limits: Pick<RequestLimits, 'maxVariablesDepth'>): void {
+  if (pastJsonBounds(body, limits.maxVariablesDepth, Number.POSITIVE_INFINITY) === 'depth') {
+    throw new ValidationError(`The request body nests arrays and objects deeper than ${limits.maxVariablesDepth} levels (maxVariablesDepth)`, { limit: 'maxVariablesDepth' });
+  }
+}
+
+/** Which bound a JSON value passes first, walked without recursion: its nesting depth, or its count of values. */
+function pastJsonBounds(value: unknown, maxDepth: number, maxValues: number): 'depth' | 'values' | undefined {
+  const pending: Array<[unknown, number]> = [[value, 0]];
   let values = 0;
   while (pending.length > 0) {
-    const [value, depth] = pending.pop()!;
-    if (typeof value !== 'object' || value === null) continue;
-    if (depth >= limits.maxVariablesDepth) {
-      throw new ValidationError(`Variables nest deeper than ${limits.maxVariablesDepth} levels (maxVariablesDepth)`, { limit: 'maxVariablesDepth' });
-    }
-    for (const item of Array.isArray(value) ? value : Object.values(value)) {
-      if (++values > limits.maxVariablesValues) {
-        throw new ValidationError(`Variables hold more than ${limits.maxVariablesValues} values (maxVariablesValues)`, { limit: 'maxVariablesValues' });
-      }
+    const [next, depth] = pending.pop()!;
+    if (typeof next !== 'object' || next === null) continue;
+    if (depth >= maxDepth) return 'depth';
+    for (const item of Array.isArray(next) ? next : Object.values(next)) {
+      if (++values > maxValues) return 'values';
       pending.push([item, depth + 1]);
     }
   }
+  return undefined;
 }
 
 /**

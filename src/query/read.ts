@@ -18,11 +18,18 @@ export function publicationFilter(ct: ContentType, state: PublicationState | nul
 /** `locale` absent means the default locale; `all` means every locale. */
 export function localeFilter(ct: ContentType, locale: string | null | undefined, locales: LocaleSettings): Filter {
   if (!ct.localized || locale === 'all') return {};
-  const code = locale ?? locales.defaultLocale;
-  if (!locales.codes.includes(code)) {
-    throw new ValidationError(`Invalid locale ${code}: expected one of ${[...locales.codes, 'all'].join(', ')}`, { locale: code });
-  }
-  return { locale: code };
+  return { locale: checkedLocaleCode(locale ?? locales.defaultLocale, locales.codes, { all: true }) };
+}
+
+/**
+ * The one locale rule: a code a request names must be one the gateway serves; `all` (every
+ * locale) only where a request reads several (`all: true`), never where it names one entry's.
+ * @throws ValidationError `Invalid locale xx: expected one of en, fr, all`.
+ */
+export function checkedLocaleCode(code: string, codes: readonly string[], options: { all: boolean }): string {
+  if (codes.includes(code) || (options.all && code === 'all')) return code;
+  const expected = options.all ? [...codes, 'all'] : codes;
+  throw new ValidationError(`Invalid locale ${code}: expected one of ${expected.join(', ')}`, { locale: code });
 }
 
 /** Every filter at once; an `$and` among them is spread, so one conjunction stays one level deep. */

@@ -20,7 +20,7 @@ import { parseQueryString } from './parse.ts';
 import { type PlanCache, variablesFor } from './plan.ts';
 import type { ReadRoute } from './read-route.ts';
 import type { ExecutionSteps } from './steps.ts';
-import { requestBody } from './write.ts';
+import { requestBody, type BodyLimits } from './body.ts';
 
 export interface CallDeps {
   model: ContentModel;
@@ -28,6 +28,8 @@ export interface CallDeps {
   steps: ExecutionSteps;
   /** Reads a JSON body within the gateway's limit. */
   readBody(request: Request): Promise<Request>;
+  /** How deep a JSON body may nest. */
+  limits: BodyLimits;
   /** Streams a multipart body to temporary files within the upload limits; absent: the gateway takes no uploads. */
   receiveFiles?(request: Request): Promise<MultipartBody>;
 }
@@ -102,7 +104,7 @@ async function receivedBody(deps: CallDeps, request: Request, kind: CallBody): P
     const multipart = await deps.receiveFiles(request);
     return { body: fieldsOf(multipart), files: multipart.files, multipart };
   }
-  return { body: await requestBody(await deps.readBody(request)), files: [] };
+  return { body: await requestBody(await deps.readBody(request), deps.limits), files: [] };
 }
 
 export function isMultipart(request: Request): boolean {

@@ -14,8 +14,9 @@ import { type SelectContext, selectEntry } from './select.ts';
  */
 export type RestRead =
   | { readonly kind: 'findMany' }
-  | { readonly kind: 'findOne'; readonly id: string }
-  | { readonly kind: 'findSingle' }
+  /** `written`: the entry a write just made or changed, found in any publication state (its relations in the request's). */
+  | { readonly kind: 'findOne'; readonly id: string; readonly written?: boolean }
+  | { readonly kind: 'findSingle'; readonly written?: boolean }
   | { readonly kind: 'findEveryLocale' }
   /** The logged-in user's own entry (`/api/users/me`); read as `findOne` of that id. */
   | { readonly kind: 'me' };
@@ -55,7 +56,8 @@ export function buildDocument(model: ContentModel, target: ContentType, operatio
   if (operation.kind === 'findEveryLocale') args.push(...everyLocaleArguments(query, variables));
   const locale = localeFor(target, operation, query);
   if (locale) args.push(argument('locale', variables.add('locale', namedType('I18NLocaleCode'), locale)));
-  if (target.draftAndPublish && publicationState) args.push(argument('publicationState', publicationState()));
+  if (target.draftAndPublish && isWritten(operation)) args.push(argument('publicationState', variables.add('writtenState', namedType('PublicationState'), 'PREVIEW')));
+  else if (target.draftAndPublish && publicationState) args.push(argument('publicationState', publicationState()));
 
   const data = field('data', [], selectEntry(target, query.selection, context, ''));
   const meta = operation.kind === 'findMany' ? metaSelection(query.pagination) : undefined;
@@ -70,6 +72,11 @@ export function buildDocument(model: ContentModel, target: ContentType, operatio
     },
   };
   return { document: { kind: Kind.DOCUMENT, definitions: [operationNode] }, variables: variables.values };
+}
+
+/** A write's read-back: the written entry is answered whatever its state; drafts it links are hidden unless the request asks for the preview. */
+function isWritten(operation: RestRead): boolean {
+  return (operation.kind === 'findOne' || operation.kind === 'findSingle') && operation.written === true;
 }
 
 /**

@@ -10,7 +10,7 @@ import type { DocumentCompiler } from '../graphql/compile.ts';
 import type { CostModel } from '../graphql/cost.ts';
 import { projectionsFor } from '../graphql/projection.ts';
 import { DEFAULT_CACHE_BOUNDS } from '../limits/byte-cache.ts';
-import type { RequestLimits } from '../limits/request-limits.ts';
+import { DEFAULT_REQUEST_LIMITS, type RequestLimits } from '../limits/request-limits.ts';
 import { stringifyInSlices } from '../limits/stringify.ts';
 import type { ContentModel } from '../model/types.ts';
 import { authorizeAction } from '../operations/authorize.ts';
@@ -46,7 +46,7 @@ export interface RestHandlerDeps<Edge> {
   /** Where unexpected errors (answered as 500) are reported; console.error by default. */
   log?: (error: unknown) => void;
   /** `maxEntries` bounds what one request may answer; the default when absent. */
-  limits?: Pick<RequestLimits, 'maxEntries'>;
+  limits?: Pick<RequestLimits, 'maxEntries' | 'maxVariablesDepth'>;
   /** The entry estimate's model, bounded by the data as last measured; by the list limits alone when absent. */
   costs?(): CostModel | Promise<CostModel>;
   /** Compiles documents used often (graphql-jit); every document runs on graphql-js when absent. */
@@ -70,6 +70,7 @@ export function createRestHandler<Edge>(deps: RestHandlerDeps<Edge>): (request: 
   const plans = deps.plans ?? new PlanCache(deps.model, deps.schema, DEFAULT_CACHE_BOUNDS.plansMaxBytes);
   const steps = executionSteps(deps);
   const routes = deps.routes ?? routeMatcher(deps.model);
+  const bodyLimits = { maxVariablesDepth: deps.limits?.maxVariablesDepth ?? DEFAULT_REQUEST_LIMITS.maxVariablesDepth };
 
   async function answer(request: Request, edge: Edge | undefined): Promise<Response> {
     const { row, params } = routes.match(request.method, new URL(request.url).pathname);
@@ -81,10 +82,10 @@ export function createRestHandler<Edge>(deps: RestHandlerDeps<Edge>): (request: 
         return readAnswer({ ...deps, plans, steps }, request, row, params, base);
       case 'write': {
         const bounded = await (deps.readBody ?? identity)(request);
-        return json(200, JSON.stringify(await writeAnswer({ model: deps.model, plans, steps }, bounded, { handler, id: params.id }, base)));
+        return json(200, JSON.stringify(await writeAnswer({ model: deps.model, limits: bodyLimits, plans, steps }, bounded, { handler, id: params.id }, base)));
       }
       case 'call': {
-        const calls = { model: deps.model, plans, steps, readBody: deps.readBody ?? identity, receiveFiles: deps.receiveFiles };
+        const calls = { model: deps.model, plans, steps, readBody: deps.readBody ?? identity, limits: bodyLimits, receiveFiles: deps.receiveFiles };
         return callAnswer(calls, request, { ...row, handler }, params, base, log);
       }
     }

@@ -87,7 +87,8 @@ export class PlanCache {
   }
 
   private planOf(route: ReadRoute, search: string, scope: ValidationScope, accessKey: string, userId?: number): Plan {
-    const key = `${accessKey}\n${route.kind}\n${route.target.uid}\n${route.operation.kind}\n${search}`;
+    const written = 'written' in route.operation && route.operation.written ? ' written' : '';
+    const key = `${accessKey}\n${route.kind}\n${route.target.uid}\n${route.operation.kind}${written}\n${search}`;
     const found = this.plans.get(key);
     if (found) return found;
     const query = validateQuery(parseQueryString(search), route.target, scope, route.kind, route.operation.kind === 'findOne');

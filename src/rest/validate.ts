@@ -1,6 +1,7 @@
 // Raw query (qs output, `unknown`) -> RestQuery for one content-type: the one boundary where the
 // REST query string becomes typed. Checks every name against the model and the caller's role.
 import type { ContentType } from '../model/types.ts';
+import { checkedLocaleCode } from '../query/read.ts';
 import { type Scope, invalidValue, isRecord } from './attributes.ts';
 import { MAX_PAGE_SIZE, type Pagination, type PublicationState, type RestQuery } from './query.ts';
 import type { ReadRoute } from './read-route.ts';
@@ -53,14 +54,13 @@ function paginationFor(kind: ReadRoute['kind'], query: Record<string, unknown>):
 }
 
 /**
- * A known locale code, or `all`. An unknown code is refused (400) rather than answered with an
- * empty list, so a typo does not look like missing content.
+ * A known locale code, or `all`, by the one locale rule (src/query/read.ts). An unknown code is
+ * refused (400) rather than answered with an empty list, so a typo does not look like missing content.
  */
 function validateLocale(raw: unknown, locales: readonly string[]): string | undefined {
   if (raw === undefined) return undefined;
   if (typeof raw !== 'string') throw invalidValue('locale', 'a locale code or all', raw);
-  if (raw !== 'all' && !locales.includes(raw)) throw invalidValue('locale', `one of ${[...locales, 'all'].join(', ')}`, raw);
-  return raw;
+  return checkedLocaleCode(raw, locales, { all: true });
 }
 
 function validatePublicationState(raw: unknown): PublicationState | undefined {

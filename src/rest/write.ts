@@ -3,14 +3,13 @@
 // the written entry read back through the same GraphQL document path as a GET of it, so the
 // answer has Strapi's shape and honours `populate` and `fields`. A DELETE reads the entry before.
 import { readingBack } from '../access/access.ts';
-import { BodySyntaxError } from '../errors/errors.ts';
 import type { ContentModel, ContentType } from '../model/types.ts';
 import type { Operation } from '../operations/operation.ts';
 import { authorize } from '../operations/authorize.ts';
 import { runOperation } from '../operations/run.ts';
 import { createScope, type RequestBase } from '../operations/scope.ts';
 import type { Doc } from '../store/store.ts';
-import { parseQueryString } from './parse.ts';
+import { requestBody, type BodyLimits } from './body.ts';
 import { type PlanCache, variablesFor } from './plan.ts';
 import { graphqlPublicationState } from './query.ts';
 import type { RouteHandler } from '../routes/table.ts';
@@ -26,6 +25,7 @@ export interface WriteRoute {
 
 export interface WriteDeps {
   model: ContentModel;
+  limits: BodyLimits;
   plans: PlanCache;
   steps: ExecutionSteps;
 }
@@ -33,7 +33,7 @@ export interface WriteDeps {
 /** The answer's body of a write route, or throws the error to answer. */
 export async function writeAnswer(deps: WriteDeps, request: Request, route: WriteRoute, base: RequestBase): Promise<unknown> {
   const url = new URL(request.url);
-  const operation = writeOperation(route, await requestBody(request), url.searchParams);
+  const operation = writeOperation(route, await requestBody(request, deps.limits), url.searchParams);
   const target = route.handler.target;
   const scope = createScope(base);
   if (operation.action === 'delete') {
@@ -68,13 +68,15 @@ function flatEntry(entry: unknown): unknown {
 }
 
 /**
- * The entry as a GET of it with the write's query string answers, drafts included, for this
- * caller (its attribute and populate rules hold) though it may lack `find`/`findOne`.
+ * The entry as a GET of it with the write's query string answers, for this caller (its attribute
+ * and populate rules hold) though it may lack `find`/`findOne`: the written entry in any
+ * publication state, the drafts it links hidden unless the write asks `publicationState=preview`,
+ * as a GET and GraphQL's mutation answer them (the one draft rule, src/query/read.ts).
  */
 async function readBack(deps: WriteDeps, base: RequestBase, type: ContentType, url: URL, entry: { id: number; locale?: unknown } | undefined): Promise<unknown> {
-  const read: ReadRoute = { kind: 'entries', target: type, operation: type.kind === 'singleType' ? { kind: 'findSingle' } : { kind: 'findOne', id: String(entry?.id) } };
+  const operation = type.kind === 'singleType' ? { kind: 'findSingle', written: true } as const : { kind: 'findOne', id: String(entry?.id), written: true } as const;
+  const read: ReadRoute = { kind: 'entries', target: type, operation };
   const search = new URLSearchParams(url.search);
-  search.set('publicationState', 'preview');
   if (type.kind !== 'singleType') search.delete('locale');
   else if (typeof entry?.locale === 'string') search.set('locale', entry.locale);
   const access = readingBack(base.access, type.uid);
@@ -85,22 +87,6 @@ async function readBack(deps: WriteDeps, base: RequestBase, type: ContentType, u
   return deps.steps.reshape(read, plan, await deps.steps.execute(plan, variables, scope), scope.deadline);
 }
 
-/**
- * The body's JSON; a form's fields read as nested keys (`data[name]=x` is `{ data: { name: "x" } }`);
- * `{}` when there is none or it is neither, as Strapi (koa-body) reads it.
- */
-export async function requestBody(request: Request): Promise<unknown> {
-  const type = (request.headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase();
-  const text = await request.text();
-  if (type === 'application/x-www-form-urlencoded') return parseQueryString(text);
-  if (!(type === 'application/json' || type.endsWith('+json')) || text.trim() === '') return {};
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    throw new BodySyntaxError((error as Error).message);
-  }
-}
-
 /** The route's write as an operation; the body's `data` is checked by the operation. */
 function writeOperation(route: WriteRoute, body: unknown, query: URLSearchParams): Operation {
   const type = route.handler.target;
@@ -109,8 +95,8 @@ function writeOperation(route: WriteRoute, body: unknown, query: URLSearchParams
   const id = route.id;
   switch (route.handler.write) {
     case 'create':
-      // Strapi's REST create takes the locale from `data.locale` only; its `?locale=` is ignored.
-      return { action: 'create', type, input: { data, publishByDefault: true } };
+      // `?locale=` names the new entry's locale, as GraphQL's `locale` does (Strapi's REST ignores it).
+      return { action: 'create', type, input: { data, locale, publishByDefault: true } };
     case 'update':
       return { action: 'update', type, input: { id, data, locale } };
     case 'delete':

@@ -1,6 +1,7 @@
 // A request's method and path -> the row of the route table that answers it and the path's
 // parameters. A path no row has is a 404; a method its path's rows do not take, a 405 naming the
-// methods they do (HEAD is GET without the body).
+// methods they do (HEAD is GET without the body). The localizations of an entry or a single type
+// whose type is not localized are a resource that takes no method: a 405 with an empty `Allow`.
 import { MethodNotAllowedError, NotFoundError } from '../errors/errors.ts';
 import type { Method, RouteRow, RouteTable } from './table.ts';
 
@@ -40,8 +41,23 @@ export class RouteMatcher {
     const wanted = method === 'HEAD' ? 'GET' : method;
     const hit = found.find(({ row }) => row.method === wanted);
     if (hit) return hit;
-    if (found.length === 0) throw new NotFoundError('Not Found');
+    if (found.length === 0) {
+      const unlocalized = this.unlocalizedOwner(pathname);
+      if (unlocalized) throw new MethodNotAllowedError(`Method Not Allowed: ${unlocalized} is not localized, so its entries have no localizations`, { allow: [] });
+      throw new NotFoundError('Not Found');
+    }
     throw new MethodNotAllowedError('Method Not Allowed', { allow: allowOf(found.map(({ row }) => row.method)) });
+  }
+
+  /**
+   * The content-type (its display name) of `<entry or single type>/localizations` when no row has
+   * that path: the type is not localized (a localized one has the `POST` row), as Strapi answers 405.
+   */
+  private unlocalizedOwner(pathname: string): string | undefined {
+    const segments = splitPath(pathname, true);
+    if (!segments || segments.at(-1) !== 'localizations') return undefined;
+    const owner = this.rowsAt(`/${segments.slice(0, -1).map(encodeURIComponent).join('/')}`).find(({ row }) => row.handler.kind !== 'call');
+    return owner && owner.row.handler.kind !== 'call' ? owner.row.handler.target.displayName : undefined;
   }
 
   /** The methods a path takes, for a 405's `Allow`; none when no row has the path. */

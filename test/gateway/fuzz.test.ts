@@ -14,6 +14,8 @@ import { authServices } from '../../src/operations/auth/services.ts';
 import type { Mailer } from '../../src/mail/mailer.ts';
 import { CountingStore } from '../support/counting-store.ts';
 import { BLOG_MODEL, blogGateway, graphqlRequest, modelGateway, restRequest, type TestGateway } from '../support/test-gateway.ts';
+import { DEFAULT_REQUEST_LIMITS } from '../../src/limits/request-limits.ts';
+import { writableGateway } from '../support/writable.ts';
 
 const RUNS = 2000;
 /**
@@ -222,4 +224,58 @@ describe('generated users-permissions bodies', () => {
     expect(after.status).toBe(400);
     expect((await users.gateway.fetch(restRequest('/api/articles?fields[0]=title'))).status).toBe(200);
   }, 300_000);
+});
+
+/** `levels` arrays (or `{"a": …}` objects) inside each other, as JSON text: built without recursion. */
+function nestedText(levels: number, kind: 'array' | 'object'): string {
+  return kind === 'array' ? `${'['.repeat(levels)}${']'.repeat(levels)}` : `${'{"a":'.repeat(levels)}1${'}'.repeat(levels)}`;
+}
+
+/** A JSON body holding `nested` at `at` (keys from the root). */
+function bodyText(at: readonly string[], nested: string): string {
+  return `${at.map((key) => `{${JSON.stringify(key)}:`).join('')}${nested}${'}'.repeat(at.length)}`;
+}
+
+describe('bodies nested deeper than anything walks', () => {
+  let writable: TestGateway;
+  beforeAll(async () => {
+    writable = await writableGateway();
+  });
+
+  const where = fc.constantFrom<readonly string[]>(
+    ['data', 'title'], ['data', 'meta'], ['data', 'nope'], ['nope'], ['data', 'seo'], ['data', 'seo', 'metaSocial'], ['data', 'blocks'],
+    ['data', 'tags'], ['data', 'tags', 'connect'], ['data', 'author', 'set'], ['data'],
+  );
+  const write = fc.constantFrom(['POST', '/api/articles'], ['PUT', '/api/articles/1'], ['PUT', '/api/global'], ['POST', '/api/articles/1/localizations'], ['PUT', '/api/tags/2']);
+  const depth = fc.oneof(fc.integer({ min: 1, max: 40 }), fc.integer({ min: 40, max: 6000 }));
+
+  it('answers REST write bodies nested up to 6,000 levels under any key without a 5xx, past the bound with a 400 naming it', async () => {
+    await fc.assert(fc.asyncProperty(write, where, depth, fc.constantFrom<'array' | 'object'>('array', 'object'), async ([verb, path], at, levels, kind) => {
+      const request = new Request(`http://gateway.test${path}`, { method: verb, headers: { 'content-type': 'application/json' }, body: bodyText(at, nestedText(levels, kind)) });
+      const response = await writable.gateway.fetch(request);
+      const body = await response.json();
+      expect(response.status, `${verb} ${path} ${at.join('.')} ${levels} ${kind}`).toBeLessThan(500);
+      // The deepest array or object sits at depth `at.length + levels - 1` (the body itself at 0).
+      if (at.length + levels - 1 >= DEFAULT_REQUEST_LIMITS.maxVariablesDepth) {
+        expect(response.status).toBe(400);
+        expect(body.error).toMatchObject({ name: 'ValidationError', details: { limit: 'maxVariablesDepth' } });
+      } else if (response.status >= 400) {
+        expect(body).toEqual({ data: null, error: { status: response.status, name: expect.any(String), message: expect.any(String), details: expect.any(Object) } });
+      }
+    }), { numRuns: RUNS / 4, seed: 20261127 });
+  }, 120_000);
+
+  it('answers GraphQL variables and JSON literals nested up to 6,000 levels without a 5xx, with a code', async () => {
+    const graphql = fc.oneof(
+      depth.map((levels) => JSON.stringify({ query: '{ tags { data { id } } }' }).replace(/}$/, `,"variables":{"x":${nestedText(levels, 'array')}}}`)),
+      depth.map((levels) => JSON.stringify({ query: 'mutation($m: JSON) { createArticle(data: { title: "x", meta: $m }) { data { id } } }' }).replace(/}$/, `,"variables":{"m":${nestedText(levels, 'object')}}}`)),
+      depth.map((levels) => JSON.stringify({ query: `mutation { createArticle(data: { title: "x", meta: ${nestedText(levels, 'array')} }) { data { id } } }` })),
+    );
+    await fc.assert(fc.asyncProperty(graphql, async (text) => {
+      const response = await writable.gateway.fetch(new Request('http://gateway.test/graphql', { method: 'POST', headers: { 'content-type': 'application/json' }, body: text }));
+      expect(response.status).toBeLessThan(500);
+      const body = await response.json();
+      for (const error of body.errors ?? []) expect(error).toMatchObject({ message: expect.any(String), extensions: { code: expect.any(String) } });
+    }), { numRuns: RUNS / 4, seed: 20261127 });
+  }, 120_000);
 });

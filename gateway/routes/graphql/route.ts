@@ -2,8 +2,9 @@
 // length checked before it is parsed, and parsed documents kept within a bound in bytes; GraphQL
 // Armor's limits on the document (tokens, depth, aliases, directives); the variables' size checked before
 // coercion; the entry budget checked before execution; the answer written in slices within the
-// request's deadline; errors in Strapi's codes; GraphiQL for browsers when it is switched on; a
-// multipart request's files streamed to disk within the upload limits (multipart-uploads.ts).
+// request's deadline; subscriptions refused as Strapi refuses them; errors in Strapi's codes, every
+// one with a code; GraphiQL for browsers when it is switched on; a multipart request's files
+// streamed to disk within the upload limits (multipart-uploads.ts).
 import { GraphQLError } from 'graphql';
 import { createYoga, type YogaServerInstance } from 'graphql-yoga';
 import { PLUGIN_ACTIONS } from '../../../src/access/actions.ts';
@@ -22,12 +23,14 @@ import { documentSizeLimit } from './document-size-limit.ts';
 import { entryBudget } from './entry-budget.ts';
 import { errorsAreNotKept } from './errors-not-kept.ts';
 import { uploadedOperations, uploadedParams } from './multipart-uploads.ts';
+import { errorsHaveCodes } from './errors-have-codes.ts';
 import { mutationsAreNotKept } from './mutations-not-kept.ts';
 import { nestingLimit } from './nesting-limit.ts';
 import { requestError } from './request-error.ts';
 import { requestErrorsAre400 } from './request-errors-400.ts';
 import { scopedExecution } from './scoped-execution.ts';
 import { slicedAnswer } from './sliced-answer.ts';
+import { subscriptionsRefused } from './subscriptions-refused.ts';
 import { variablesLimit } from './variables-limit.ts';
 
 export type { GraphQLRouteDeps } from './context.ts';
@@ -51,7 +54,9 @@ export function graphqlRoute(deps: GraphQLRouteDeps): (request: Request, exchang
     multipart: false,
     // Parsed documents by their text, within a bound in bytes (yoga's own is bounded by count).
     parserAndValidationCache: deps.documents,
-    plugins: [uploadedOperations, documentSizeLimit(deps.limits, deps.log), nestingLimit(deps.limits, deps.log), ...documentLimits(deps.limits), requestErrorsAre400, variablesLimit(deps.limits, deps.log), mutationsAreNotKept, entryBudget(deps), scopedExecution(deps), slicedAnswer(deps.log), errorsAreNotKept],
+    plugins: [
+      errorsHaveCodes(deps.log), uploadedOperations, documentSizeLimit(deps.limits, deps.log), nestingLimit(deps.limits, deps.log), ...documentLimits(deps.limits), requestErrorsAre400(deps.log),
+      variablesLimit(deps.limits, deps.log), subscriptionsRefused, mutationsAreNotKept, entryBudget(deps), scopedExecution(deps), slicedAnswer(deps.log), errorsAreNotKept],
     context: async ({ request, exchange }) => {
       try {
         return await deps.baseFor(request, exchange);
@@ -59,10 +64,7 @@ export function graphqlRoute(deps: GraphQLRouteDeps): (request: Request, exchang
         throw requestError(error, deps.log);
       }
     },
-    maskedErrors: {
-      maskError: (error) =>
-        toGraphQLError(error instanceof GraphQLError ? error : new GraphQLError(String(error), { originalError: error as Error }), deps.log),
-    },
+    maskedErrors: { maskError: (error) => toGraphQLError(error, deps.log) },
   });
 
   return async (request, exchange) => {

@@ -1,10 +1,11 @@
 // Root mutation fields -> write operations: `createArticle(data, locale)` is a `create` (a draft
 // unless `data.publishedAt` is given), `updateArticle` an `update`, `deleteArticle` a `delete`,
-// `createArticleLocalization` a `createLocalization`. users-permissions' own mutations (sign-in,
-// users, roles) run its operations (users-permissions.ts); the upload plugin's file mutations run
-// the media library's operations (upload-mutations.ts); its folders' say they are not served yet.
+// `createArticleLocalization` a `createLocalization`; an update or delete of a missing id answers
+// `{ data: null }`, as Strapi's. users-permissions' own mutations (sign-in, users, roles) run its
+// operations (users-permissions.ts); the upload plugin's file mutations run the media library's
+// operations (upload-mutations.ts); its folders' say they are not served yet.
 import type { GraphQLFieldResolver } from 'graphql';
-import { NotImplementedError } from '../../errors/errors.ts';
+import { NotFoundError, NotImplementedError } from '../../errors/errors.ts';
 import { mutationFieldNames } from '../../model/naming.ts';
 import { USER_UID, type ContentModel, type ContentType } from '../../model/types.ts';
 import type { Operation } from '../../operations/operation.ts';
@@ -27,7 +28,10 @@ export function mutationResolvers(model: ContentModel): Record<string, Resolver>
   const resolvers: Record<string, Resolver> = {};
   for (const type of [...model.contentTypes.values()].filter(hasContentMutations)) {
     for (const [field, operation] of Object.entries(contentOperations(model, type))) {
-      resolvers[field] = (_root, args, scope) => runOperation(scope, operation(args));
+      resolvers[field] = (_root, args, scope) => {
+        const asked = operation(args);
+        return answered(runOperation(scope, asked), asked.action);
+      };
     }
   }
   if (model.contentTypes.has(USER_UID)) Object.assign(resolvers, usersPermissionsResolvers(model));
@@ -40,6 +44,19 @@ export function mutationResolvers(model: ContentModel): Record<string, Resolver>
     }
   }
   return resolvers;
+}
+
+/**
+ * An update or delete of an id that names no entry answers `{ data: null }` without an error, as
+ * Strapi's GraphQL plugin answers it (REST's answer is a 404).
+ */
+async function answered(result: Promise<unknown>, action: Operation['action']): Promise<unknown> {
+  try {
+    return await result;
+  } catch (error) {
+    if (error instanceof NotFoundError && (action === 'update' || action === 'delete')) return { data: null };
+    throw error;
+  }
 }
 
 /** Each mutation field of `type` -> the operation its arguments make. */

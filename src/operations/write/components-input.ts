@@ -60,10 +60,13 @@ export function zoneField(walk: Walk, attribute: DynamicZoneAttribute, value: un
     const at = [...path, String(index)];
     if (!isRecord(given)) return void walk.issues.push(typeIssue(at, 'object', null, given));
     const uid = given.__component;
-    if (uid === undefined || uid === null) return void walk.issues.push(issue([...at, '__component'], 'is a required field'));
-    // Strapi accepts a component the zone does not list; we refuse it (docs/decisions.md).
+    const named = [...at, '__component'];
+    if (uid === undefined) return void walk.issues.push(issue(named, 'is a required field'));
+    // Strapi accepts a component the zone does not list; we refuse it (docs/decisions.md). Null
+    // is not text, and not one of them: both are said, as Strapi's validator says them.
     if (typeof uid !== 'string' || !attribute.components.includes(uid)) {
-      return void walk.issues.push(issue([...at, '__component'], `must be one of the following values: ${attribute.components.join(', ')}`));
+      if (uid === null) walk.issues.push(typeIssue(named, 'string', null));
+      return void walk.issues.push(issue(named, `must be one of the following values: ${attribute.components.join(', ')}`));
     }
     const held = storedItems(stored).filter((candidate) => candidate.__component === uid);
     items.push(item(walk, uid, given, at, held, attribute.name));

@@ -48,9 +48,9 @@ function absent(walk: Walk, attribute: Attribute, path: readonly string[], mode:
 function field(walk: Walk, attribute: Attribute, value: unknown, path: readonly string[], stored: unknown): FieldWrite | undefined {
   switch (attribute.type) {
     case 'relation':
-      return relationField(walk, 'relation', attribute.target, attribute.toMany, value, attribute.side === 'owner' ? stored ?? null : undefined);
+      return relationField(walk, 'relation', attribute.target, attribute.toMany, value, path, attribute.side === 'owner' ? stored ?? null : undefined);
     case 'media':
-      return relationField(walk, 'media', MEDIA_UID, attribute.multiple, value, stored ?? null);
+      return relationField(walk, 'media', MEDIA_UID, attribute.multiple, value, path, stored ?? null);
     case 'component':
       return componentField(walk, attribute, value, path, stored);
     case 'dynamiczone':
@@ -60,11 +60,13 @@ function field(walk: Walk, attribute: Attribute, value: unknown, path: readonly 
   }
 }
 
-function relationField(walk: Walk, kind: 'relation' | 'media', target: string, toMany: boolean, value: unknown, stored: unknown): FieldWrite {
+function relationField(walk: Walk, kind: 'relation' | 'media', target: string, toMany: boolean, value: unknown, path: readonly string[], stored: unknown): FieldWrite | undefined {
   const input = relationInput(value, toMany);
   // The owning side stores its ids; a mappedBy side's are not in the entry (`stored` undefined: positions are checked when applied).
   const current = stored === undefined ? undefined : (Array.isArray(stored) ? stored : [stored]).filter((id): id is number => typeof id === 'number');
+  // Its ids are still looked up: one that names nothing is reported beside it.
   walk.relations.push({ target, input, current });
+  if (input.several) return void walk.issues.push(issue(path, `holds one entry, but the value names ${input.several.length}: ${input.several.join(', ')}`));
   return { kind, change: input.change };
 }
 

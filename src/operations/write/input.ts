@@ -40,6 +40,8 @@ export async function checkedData(request: WriteInput): Promise<EntryData> {
   if (!isRecord(data)) throw missingDataError();
   const walk = newWalk(request, isDraft(request, data));
   const fields = new Map<string, FieldWrite>(checkFields(walk, request.type, data, [], request.mode, request.entry));
+  const locale = localeIssue(request, data[LOCALE]);
+  if (locale) walk.issues.push(locale);
   const issues = await withUniqueClashes(request, walk);
   const missing = await missingRelation(request, walk);
   if (missing) issues.push(missing);
@@ -65,10 +67,25 @@ function laterProblem(walk: Walk, published: { ok: boolean } | undefined): Appli
   if (walk.formats.length > 0) return new ValidationError(walk.formats[0]);
   if (published?.ok === false) return new ValidationError('Invalid format, expected a timestamp or an ISO date');
   for (const { input, current } of walk.relations) {
-    const misplaced = current === undefined ? undefined : misplacedConnect(input.change, current);
+    const misplaced = input.badPosition ?? (current === undefined ? undefined : misplacedConnect(input.change, current));
     if (misplaced) return new ValidationError(misplaced);
   }
   if (walk.foreign.length > 0) return new ApplicationError(`Some of the provided components in ${walk.foreign[0]} are not related to the entity`);
+  return undefined;
+}
+
+/**
+ * `data.locale` on a localized type: text (Strapi's validator refuses anything else with its type
+ * error); an update's must be the entry's own, as an entry's locale never changes (Strapi ignores
+ * it there). Which locale a create takes is target.ts's `createLocale`.
+ */
+function localeIssue(request: WriteInput, given: unknown): Issue | undefined {
+  if (!request.type.localized || given === undefined || given === null) return undefined;
+  if (typeof given !== 'string') return typeIssue([LOCALE], 'string', given);
+  const current = request.entry?.[LOCALE];
+  if (request.mode === 'update' && typeof current === 'string' && given !== current) {
+    return { path: [LOCALE], message: `locale cannot be changed: the entry is in ${current}, data.locale is ${given} (a new locale is a new localization)` };
+  }
   return undefined;
 }
 

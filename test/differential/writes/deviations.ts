@@ -22,6 +22,11 @@ export const WRITE_DEVIATIONS = {
   'integer-32-bits': 'Stores an `integer` beyond 32 bits (SQLite)',
   'number-from-array': 'Reads an array given for a number attribute as its first number',
   'media-object': 'Empties a media attribute given any object but `{ set }` or `{ id }`',
+  'query-locale': 'Ignores `?locale=` on a REST write',
+  'to-one-several': 'Takes several ids for a to-one relation',
+  'position-shape': 'Reads a `connect` position that is not a position as none',
+  'body-depth': 'Answers 500 to a REST body nested thousands of levels deep',
+  'auth-before-body': "| Which comes first: the caller's right or the body's JSON |",
 } as const;
 
 export type WriteDeviationClass = keyof typeof WRITE_DEVIATIONS;
@@ -58,7 +63,10 @@ export function explain(step: WriteStep, strapi: Answer, ours: Answer, context: 
   }
   if (step.auth === 'basic' && ours.status === 401 && errorOf(ours)?.name === 'UnauthorizedError' && strapi.status !== 401) return 'other-scheme-401';
   const strapiError = errorOf(strapi);
-  if (strapi.status === 400 && strapiError?.name === 'SyntaxError' && !('details' in strapiError) && isDeepStrictEqual({ ...strapiError, details: {} }, errorOf(ours))) return 'syntax-error-details';
+  if (isBodyParseError(strapi) && !('details' in strapiError!) && isDeepStrictEqual({ ...strapiError, details: {} }, errorOf(ours))) return 'syntax-error-details';
+  if (isBodyParseError(strapi) && (ours.status === 401 || ours.status === 403) && step.auth !== 'full') return 'auth-before-body';
+  const refusal = ourRefusal(step, ours, context.model);
+  if (refusal) return refusal;
   if (isZoneRefusal(strapi, ours)) return 'zone-components';
   if (refusedOnly(strapi, ours, (message) => BIGINTEGER_REFUSALS.some((text) => message.includes(text)))) return 'biginteger-digits';
   if (refusedOnly(strapi, ours, (message) => INT32_BOUND.test(message))) return 'integer-32-bits';
@@ -66,6 +74,44 @@ export function explain(step: WriteStep, strapi: Answer, ours: Answer, context: 
   if (isArrayDataRefusal(step, strapi, ours, context.model)) return 'i18n-data-array';
   if (strapi.status !== ours.status) return undefined;
   return rewritten(step, strapi, ours, context);
+}
+
+/** Strapi's 400 for a body koa-body cannot read: invalid JSON (`SyntaxError`), or JSON that is no object or array (`Error`). */
+function isBodyParseError(strapi: Answer): boolean {
+  const error = errorOf(strapi);
+  return strapi.status === 400 && (error?.name === 'SyntaxError' || (error?.name === 'Error' && error.message === 'invalid JSON, only supports object and array'));
+}
+
+/** Our refusals (400) of what Strapi writes, ignores or fails on, each by its own message, whatever Strapi answered. */
+const OUR_REFUSALS: ReadonlyArray<[WriteDeviationClass, (error: Json, step: WriteStep) => boolean]> = [
+  ['body-depth', (error) => isObject(error.details) && error.details.limit === 'maxVariablesDepth'],
+  ['position-shape', (error) => /^There was a problem connecting relation with id \S+ at position .*: (a position is |"(before|after)" names a connected relation by its id)/.test(String(error.message))],
+  ['to-one-several', (error) => fieldErrors(error).some((e) => SEVERAL.test(e.message)) && fieldErrors(error).every((e) => SEVERAL.test(e.message) || MISSING_RELATION.test(e.message))],
+  ['query-locale', (error, step) => /[?&]locale=/.test(step.path) && /^(Invalid locale \S+: expected one of |Entry \d+ is in locale )/.test(String(error.message))],
+];
+const SEVERAL = /holds one entry, but the value names \d+: /;
+const MISSING_RELATION = /^\d+ relation\(s\) of type \S+ associated with this entity do not exist$/;
+const fieldErrors = (error: Json) => ((error.details as { errors?: FieldError[] } | undefined)?.errors ?? []);
+
+/** The class of our 400 when it is one of {@link OUR_REFUSALS} and Strapi answered otherwise. */
+function ourRefusal(step: WriteStep, ours: Answer, model: ContentModel): WriteDeviationClass | undefined {
+  const error = errorOf(ours);
+  if (ours.status !== 400 || error?.name !== 'ValidationError') return undefined;
+  const found = OUR_REFUSALS.find(([, matches]) => matches(error, step))?.[0];
+  return found === 'query-locale' && !addressedType(model, step.path)?.localized ? undefined : found;
+}
+
+/** A create whose `?locale=` names a known locale, answered by both: Strapi made it in the default one, we in that one. */
+function isQueryLocaleCreate(step: WriteStep, strapi: Answer, ours: Answer, model: ContentModel): boolean {
+  return step.method === 'POST' && /[?&]locale=/.test(step.path) && strapi.status === 200 && ours.status === 200 && addressedType(model, step.path)?.localized === true;
+}
+
+/** Strapi's answer with the entry's `locale` taken from ours. */
+function withOurLocale(strapi: unknown, ours: unknown): unknown {
+  const locale = (ours as { data?: { attributes?: { locale?: unknown } } } | null)?.data?.attributes?.locale;
+  const theirs = strapi as { data?: { attributes?: Json } } | null;
+  if (!theirs || !isObject(theirs.data) || !isObject(theirs.data.attributes) || locale === undefined) return strapi;
+  return { ...theirs, data: { ...theirs.data, attributes: { ...theirs.data.attributes, locale } } };
 }
 
 type Rewrite = [WriteDeviationClass, (body: unknown) => unknown];
@@ -81,8 +127,9 @@ function rewritten(step: WriteStep, strapi: Answer, ours: Answer, context: Expla
   const unshared = unsharedTypes(context, step.index);
   const mediaObjects = mediaGivenObjects(context, step.index + 1);
   const rewrites: Rewrite[] = [
-    // A write's answer is read back with drafts (docs/decisions.md, "What a write answers"), as Strapi's.
-    ['draft-through-relation', (body) => (isPreview(step) || step.method !== 'GET' ? body : withoutNestedDrafts(body))],
+    ['query-locale', (body) => (isQueryLocaleCreate(step, strapi, ours, context.model) ? withOurLocale(body, ours.body) : body)],
+    // A write's answer hides the drafts it links too (docs/decisions.md, "What a write answers").
+    ['draft-through-relation', (body) => (isPreview(step) ? body : withoutNestedDrafts(body))],
     ['biginteger-digits', (body) => values(nonsenseBigInteger)(withOurBigDigits(body, ours.body))],
     ['zone-components', values(foreignZone)],
     ['integer-32-bits', values(beyond32Bits)],
@@ -90,7 +137,7 @@ function rewritten(step: WriteStep, strapi: Answer, ours: Answer, context: Expla
     ['localizations-before-write', (body) => (step.method !== 'GET' && strapi.status === 200 ? withOurLocalizations(body, ours.body) : body)],
     ['shared-attributes', values((owner, attribute, theirs, mine) => unshared.has(owner.uid) && sharedAttribute(owner, attribute, theirs, mine))],
   ];
-  const [listed, refusal] = withoutStrapiOnlyEntries(step, strapi.body, ours.body, refusedCreates(context, step.index));
+  const [listed, refusal] = withoutStrapiOnlyEntries(step, strapi.body, ours.body, refusedCreates(context, step.index, uid));
   let body = listed;
   let first: WriteDeviationClass | undefined = refusal;
   for (const [kind, rewrite] of rewrites) {
@@ -118,38 +165,80 @@ function unsharedTypes(context: ExplainContext, index: number): Set<string> {
   return types;
 }
 
-/** The classes that refuse what Strapi stores, so that a create refused by one leaves an entry only Strapi has. */
-const REFUSALS: readonly WriteDeviationClass[] = ['biginteger-digits', 'integer-32-bits', 'number-from-array', 'zone-components'];
+/**
+ * The classes that refuse what Strapi stores, so that a create refused by one leaves an entry only
+ * Strapi has; `query-locale` also when we made the entry in another locale than Strapi's default.
+ */
+const REFUSALS: readonly WriteDeviationClass[] = ['biginteger-digits', 'integer-32-bits', 'number-from-array', 'zone-components', 'query-locale', 'to-one-several', 'body-depth'];
 
-/** The labels (`#k`) of the entries Strapi created before step `end` where we refused the create as a documented deviation, with its class. */
-function refusedCreates(context: ExplainContext, end: number): Map<string, WriteDeviationClass> {
-  const refused = new Map<string, WriteDeviationClass>();
+/** Entries only Strapi made: the class that refused each (by label, `#k`), and how many were of the type a step lists. */
+interface Refused {
+  readonly classes: ReadonlyMap<string, WriteDeviationClass>;
+  readonly ofListedType: number;
+}
+
+/** The entries Strapi created before step `end` where we refused the create (or made it elsewhere) as a documented deviation; `uid` the type the judged step addresses. */
+function refusedCreates(context: ExplainContext, end: number, uid: string | undefined): Refused {
+  const classes = new Map<string, WriteDeviationClass>();
+  let ofListedType = 0;
   for (const step of context.steps.slice(0, end)) {
     const [strapi, ours] = [context.strapi[step.index], context.ours[step.index]];
-    if (step.method !== 'POST' || /\/localizations(\?|$)/.test(step.path) || strapi?.status !== 200 || ours?.status !== 400) continue;
+    if (step.method !== 'POST' || /\/localizations(\?|$)/.test(step.path) || strapi?.status !== 200 || (ours?.status !== 400 && ours?.status !== 200)) continue;
+    if (isDeepStrictEqual(strapi, ours)) continue;
     const kind = explain(step, strapi, ours, context);
-    if (kind && REFUSALS.includes(kind)) refused.set(`#${step.index}`, kind);
+    if (!kind || !REFUSALS.includes(kind) || (ours.status !== 400 && kind !== 'query-locale')) continue;
+    classes.set(`#${step.index}`, kind);
+    if (addressedType(context.model, step.path)?.uid === uid) ofListedType += 1;
   }
-  return refused;
+  return { classes, ofListedType };
 }
 
 /**
- * A list Strapi answered with entries only it has (`refused`): those taken out, the page filled
- * from ours where the rest is ours' first entries, and its total counted without them; with the
- * class that refused the first one. Anything else is left as it is.
+ * Strapi's body without the entries only it has (`refused`): taken out of the relations below the
+ * answer's entries (a `mappedBy` list holding one, a to-one made null), and out of a list it
+ * answered, the page filled from ours and its pagination ours' where Strapi's total exceeds ours'
+ * by no more than the entries of that type only it has; with the class that refused the first one
+ * taken out. Anything else is left as it is.
  */
-function withoutStrapiOnlyEntries(step: WriteStep, strapi: unknown, ours: unknown, refused: ReadonlyMap<string, WriteDeviationClass>): [unknown, WriteDeviationClass | undefined] {
-  const theirs = strapi as { data?: unknown; meta?: { pagination?: { total: number; pageSize: number; pageCount: number } } } | null;
-  const mine = (ours as { data?: unknown } | null)?.data;
-  if (step.method !== 'GET' || !Array.isArray(theirs?.data) || !Array.isArray(mine)) return [strapi, undefined];
-  const only = theirs.data.filter((entry) => refused.has(String((entry as { id?: unknown }).id)));
-  if (only.length === 0) return [strapi, undefined];
+function withoutStrapiOnlyEntries(step: WriteStep, strapi: unknown, ours: unknown, refused: Refused): [unknown, WriteDeviationClass | undefined] {
+  if (refused.classes.size === 0) return [strapi, undefined];
+  const removed: string[] = [];
+  const nestedOut = withoutNestedEntries(strapi, refused.classes, removed);
+  const [listed, listClass] = withoutListedEntries(step, nestedOut, ours, refused);
+  return [listed, listClass ?? (removed.length > 0 ? refused.classes.get(removed[0]) : undefined)];
+}
+
+const isRefused = (entry: unknown, refused: ReadonlyMap<string, WriteDeviationClass>) => isObject(entry) && refused.has(String(entry.id));
+
+/** Below the answer's own entries (`depth` > 0), every `data` naming a refused entry: out of a list, null for a to-one. */
+function withoutNestedEntries(value: unknown, refused: ReadonlyMap<string, WriteDeviationClass>, removed: string[], depth = 0): unknown {
+  if (Array.isArray(value)) return value.map((item) => withoutNestedEntries(item, refused, removed, depth));
+  if (!isObject(value)) return value;
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => {
+    if (key !== 'data' || depth === 0) return [key, withoutNestedEntries(item, refused, removed, depth + 1)];
+    const out = (entry: unknown) => {
+      removed.push(String((entry as Json).id));
+      return false;
+    };
+    if (Array.isArray(item)) return [key, item.filter((entry) => !isRefused(entry, refused) || out(entry)).map((entry) => withoutNestedEntries(entry, refused, removed, depth + 1))];
+    return [key, isRefused(item, refused) && !out(item) ? null : withoutNestedEntries(item, refused, removed, depth + 1)];
+  }));
+}
+
+type Page = { data?: unknown; meta?: { pagination?: { total: number } } } | null;
+
+/** A list's page without the refused entries, filled from ours' entries after those kept; the pagination ours' when only refused entries can explain the totals' difference. */
+function withoutListedEntries(step: WriteStep, strapi: unknown, ours: unknown, refused: Refused): [unknown, WriteDeviationClass | undefined] {
+  const [theirs, mine] = [strapi as Page, ours as Page];
+  if (step.method !== 'GET' || !Array.isArray(theirs?.data) || !Array.isArray(mine?.data)) return [strapi, undefined];
+  const only = theirs.data.filter((entry) => isRefused(entry, refused.classes));
+  const [total, ourTotal] = [theirs.meta?.pagination?.total, mine.meta?.pagination?.total];
+  const extra = total !== undefined && ourTotal !== undefined ? total - ourTotal : 0;
+  if (only.length === 0 && (extra <= 0 || extra > refused.ofListedType)) return [strapi, undefined];
+  if (extra < only.length || extra > refused.ofListedType) return [strapi, undefined];
   const kept = theirs.data.filter((entry) => !only.includes(entry));
-  if (!isDeepStrictEqual(kept, mine.slice(0, kept.length))) return [strapi, undefined];
-  const pagination = theirs.meta?.pagination;
-  const total = pagination ? pagination.total - only.length : undefined;
-  const meta = pagination && total !== undefined ? { ...theirs.meta, pagination: { ...pagination, total, pageCount: Math.ceil(total / pagination.pageSize) } } : theirs.meta;
-  return [{ ...theirs, data: [...kept, ...mine.slice(kept.length, kept.length + only.length)], meta }, refused.get(String((only[0] as { id?: unknown }).id))];
+  const first = only.length > 0 ? refused.classes.get(String((only[0] as { id?: unknown }).id)) : refused.classes.values().next().value;
+  return [{ ...theirs, data: [...kept, ...mine.data.slice(kept.length, kept.length + only.length)], meta: mine.meta }, first];
 }
 
 /**
@@ -208,7 +297,7 @@ function isZoneRefusal(strapi: Answer, ours: Answer): boolean {
   if (strapi.status === 200) return have.every((error) => isComponentName(error) && error.message.includes(NOT_LISTED));
   if (strapi.status !== 400 || !errorsOf(strapi).some(isStrapiInternal)) return false;
   const want = errorsOf(strapi).filter((error) => !isStrapiInternal(error)).map((error) => {
-    const same = have.find((mine) => isDeepStrictEqual(mine.path, error.path));
+    const same = have.find((mine) => isDeepStrictEqual(mine.path, error.path) && mine.message.includes(NOT_LISTED));
     return isComponentName(error) && error.message.includes(NOT_LISTED) && same?.message.includes(NOT_LISTED) ? same : error;
   });
   const message = want.length === 1 ? want[0].message : `${want.length} errors occurred`;

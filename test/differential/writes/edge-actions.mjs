@@ -1,8 +1,11 @@
 // The write generator's actions at the edges: deletes (twice, of missing entries), single types
-// (put, delete, put again, a POST), localizations, callers without the right (public, read-only,
-// custom and invalid tokens), the error envelopes (no `data`, bad JSON, unknown routes) and lists.
+// (put, delete, put again, a POST), localizations (and those of types without i18n), callers
+// without the right (public, read-only, custom and invalid tokens), the error envelopes (no
+// `data`, JSON that is invalid or no object, bodies nested thousands of levels, unknown routes),
+// GraphQL updates and deletes of ids that name nothing, and lists.
+import { gqlTypeName, isRelation, isScalar } from '../live/model.mjs';
 import { writeAccess } from './access.mjs';
-import { addStep, collectionPath, entryKey, entryPath, isCollection, MISSING, oddAttribute, pickEntry, populateQuery, readBack, remember, tagOf, validBody } from './state.mjs';
+import { addStep, attributesWhere, collectionPath, entryKey, entryPath, isCollection, MISSING, oddAttribute, pickEntry, populateQuery, readBack, remember, tagOf, validBody } from './state.mjs';
 
 export function remove(rng, state, type) {
   const ref = pickEntry(rng, state, type, { createdOnly: rng.chance(0.8) });
@@ -74,11 +77,46 @@ export function caller(rng, state, type) {
   if (method === 'DELETE' && allowed('delete') && typeof ref === 'object') state.deleted.add(ref.$id);
 }
 
+/** JSON text of `levels` arrays (or `{"a": …}` objects) inside each other. */
+const nested = (levels, kind = 'array') => (kind === 'array' ? `${'['.repeat(levels)}${']'.repeat(levels)}` : `${'{"a":'.repeat(levels)}1${'}'.repeat(levels)}`);
+
+/**
+ * Bodies nested past what anything walks, on a collection type: in a scalar attribute (Strapi 500),
+ * a JSON one (500), under an unknown key of `data` or of the body (Strapi 200: the rest is written,
+ * so that rest holds no relation and the entry is not remembered), 50 levels (Strapi's type error).
+ */
+function deepBodies(rng, state, type) {
+  const scalars = attributesWhere(type, (a) => isScalar(a) && a.type !== 'json' && a.type !== 'password');
+  const json = attributesWhere(type, (a) => a.type === 'json');
+  const rest = validBody(rng, state, type, tagOf(state));
+  for (const a of attributesWhere(type, isRelation)) delete rest[a.name];
+  const data = (text) => JSON.stringify({ data: { ...rest, nope: '__nested__' } }).replace('"__nested__"', text);
+  const variants = [
+    ['deep-unknown-key', data(nested(5000))],
+    ['deep-top-key', JSON.stringify({ data: rest, nope: '__nested__' }).replace('"__nested__"', nested(5000, 'object'))],
+    ...(scalars.length ? [['deep-attribute', JSON.stringify({ data: { [rng.pick(scalars).name]: '__nested__' } }).replace('"__nested__"', nested(5000, rng.pick(['array', 'object'])))]] : []),
+    ...(scalars.length ? [['nested-50', JSON.stringify({ data: { [rng.pick(scalars).name]: '__nested__' } }).replace('"__nested__"', nested(50))]] : []),
+    ...(json.length ? [['deep-json', JSON.stringify({ data: { [rng.pick(json).name]: '__nested__' } }).replace('"__nested__"', nested(5000))]] : []),
+  ];
+  return variants;
+}
+
 /** The answers every client meets: no `data`, bodies that are not JSON objects, unknown routes and ids. */
 export function envelope(rng, state, type) {
   const base = isCollection(type) ? collectionPath(type) : `/api/${type.singularName}`;
   const write = isCollection(type) ? 'POST' : 'PUT';
+  const json = (rawBody) => ({ method: write, path: base, rawBody, contentType: 'application/json' });
+  const own = isCollection(type) ? pickEntry(rng, state, type) : undefined;
   const variants = [
+    ['json-null', json('null')],
+    ['json-string', json('"x"')],
+    ['json-number', json('5')],
+    ['json-array', json('[1]')],
+    ['invalid-json-cut', json('{"data": {"title": "x"')],
+    // Strapi reads the body before the caller (400 SyntaxError); we check the caller first (403).
+    ['invalid-json-read-only', { ...json('{"data": {'), auth: 'read' }],
+    ...(type.localized ? [] : [['localizations-without-i18n', { method: 'POST', path: isCollection(type) ? `${base}/${own === undefined ? 1 : entryPath(own)}/localizations` : `${base}/localizations`, body: { locale: 'fr' } }]]),
+    ...(isCollection(type) ? deepBodies(rng, state, type).map(([name, rawBody]) => [name, json(rawBody)]) : []),
     ['empty-object', { method: write, path: base, body: {} }],
     ['data-null', { method: write, path: base, body: { data: null } }],
     ['data-string', { method: write, path: base, body: { data: 'text' } }],
@@ -97,6 +135,17 @@ export function envelope(rng, state, type) {
   ];
   const [name, step] = rng.pick(variants);
   addStep(state, { action: 'envelope', note: name, ...step });
+}
+
+/**
+ * A GraphQL update or delete of an id that names nothing (`{ data: null }` for Strapi, no error),
+ * on a localized type sometimes with a `locale`.
+ */
+export function graphqlMissing(rng, state, type) {
+  const name = gqlTypeName(state.model, type.uid);
+  const locale = type.localized && rng.chance(0.3) ? `, locale: "${rng.pick(state.locales)}"` : '';
+  const [variant, field] = rng.pick([['update', `update${name}(id: ${MISSING}${locale}, data: {}) { data { id } }`], ['delete', `delete${name}(id: ${MISSING}${locale}) { data { id } }`]]);
+  addStep(state, { action: 'graphql-missing', note: variant, method: 'POST', path: '/graphql', body: { query: `mutation { ${field} }` } });
 }
 
 export function list(rng, state, type) {

@@ -1,6 +1,7 @@
 // The write generator's actions on an entry's parts: components (updated in place by their id,
 // replaced without one, removed with null, nested values invalid), dynamic zones (replaced, emptied,
-// items naming no, an unknown or a foreign component), and drafts (publishing, unpublishing).
+// items naming no, an unknown, a foreign, a null or a number component, two bad items, a valid
+// item then a bad one), and drafts (publishing, unpublishing).
 import { isComponent, isDynamicZone } from '../live/model.mjs';
 import { addStep, attributesWhere, collectionPath, entryPath, isCollection, MISSING, pickEntry, readBack, tagOf, targetIds, typePath } from './state.mjs';
 import { oddScalars, validFields, validValue } from './values.mjs';
@@ -67,6 +68,10 @@ function zoneValue(rng, state, a) {
     ['null', null],
     ['no-component-name', [{ ...item(rng.pick(a.components)), __component: undefined }]],
     ['unknown-component', [{ __component: 'nope.nothing', title: 'x' }]],
+    ['null-component', [{ __component: null }]],
+    ['number-component', [{ __component: 5 }]],
+    ['two-bad-items', [{ __component: 'nope.nothing' }, { title: 'x' }]],
+    ['valid-then-unknown', [item(rng.pick(a.components)), { __component: 'nope.nothing' }]],
     ['foreign-component', foreign.length ? [item(rng.pick(foreign))] : undefined],
     ['not-an-array', item(rng.pick(a.components))],
     ['odd-item', [{ __component: a.components[0], ...oddComponent(rng, state, state.model.components.get(a.components[0]), tag) }]],

@@ -85,10 +85,16 @@ export const beyond32Bits: Pick = (_owner, attribute, theirs) =>
 
 const isDraft = (entry: unknown) => isObject(entry) && isObject(entry.attributes) && entry.attributes.publishedAt === null;
 
-/** Strapi's body with every draft below the answer's own entries taken out of relations (`{ data }` lists and to-ones). */
+/**
+ * Strapi's body with every draft below the answer's own entries taken out of relations (`{ data }`
+ * lists and to-ones), and out of a new localization's flat `localizations`.
+ */
 export function withoutNestedDrafts(value: unknown, depth = 0): unknown {
   if (Array.isArray(value)) return value.map((item) => withoutNestedDrafts(item, depth));
   if (!isObject(value)) return value;
+  if (depth === 0 && !('data' in value) && Array.isArray(value.localizations)) {
+    return { ...value, localizations: value.localizations.filter((entry) => !(isObject(entry) && entry.publishedAt === null)) };
+  }
   return Object.fromEntries(Object.entries(value).map(([key, item]) => {
     if (key !== 'data' || depth === 0) return [key, withoutNestedDrafts(item, depth + 1)];
     if (Array.isArray(item)) return [key, item.filter((entry) => !isDraft(entry)).map((entry) => withoutNestedDrafts(entry, depth + 1))];

@@ -61,7 +61,40 @@ function bodies(model: ContentModel, type: ContentType): fc.Arbitrary<unknown> {
   return fc.oneof({ weight: 12, arbitrary: data }, { weight: 1, arbitrary: fc.anything({ maxDepth: 3 }) });
 }
 
+/**
+ * A value nested `levels` deep (arrays, objects, or `connect`/`set`/component-like objects in
+ * turn), built without recursion: what a body within the request bound may carry to any attribute.
+ */
+function nestedValue(levels: number, kinds: readonly string[]): unknown {
+  let value: unknown = 1;
+  for (let level = 0; level < levels; level++) {
+    const kind = kinds[level % kinds.length];
+    value = kind === 'array' ? [value] : kind === 'connect' ? { connect: [{ id: 1, position: { before: value } }] } : kind === 'set' ? { set: value } : { id: 1, __component: 'blocks.quote', a: value };
+  }
+  return value;
+}
+
 describe('checkedData on generated bodies', () => {
+  it('answers values nested as deep as a request may carry them, in every attribute, with EntryData or an ApplicationError', async () => {
+    // A REST body or GraphQL variables pass at most maxVariablesDepth (24) levels; `data` and the attribute take two.
+    const cases = fc.constantFrom(...types).chain((type) => fc.tuple(
+      fc.constant(type), fc.constantFrom('create' as const, 'update' as const), fc.constantFrom(...type.attributes.keys(), 'locale', 'publishedAt'),
+      fc.integer({ min: 1, max: 22 }), fc.array(fc.constantFrom('array', 'object', 'connect', 'set'), { minLength: 1, maxLength: 3 }),
+    ));
+    await fc.assert(
+      fc.asyncProperty(cases, async ([type, mode, name, levels, kinds]) => {
+        if (type.attributes.get(name)?.type === 'password') return;
+        const data = { [name]: nestedValue(levels, kinds) };
+        const outcome = await checkedData({ model, store, type, mode, data, entry: mode === 'update' ? entries.get(type.uid) : undefined }).then(
+          () => 'EntryData',
+          (error: unknown) => (error instanceof ApplicationError ? error.name : `unexpected ${String(error)}`),
+        );
+        expect(outcome).not.toMatch(/^unexpected/);
+      }),
+      { numRuns: 2000, seed: SEED },
+    );
+  }, 240_000);
+
   it(`answers ${RUNS} bodies with EntryData or an ApplicationError, each within ${MOST_READS} store reads`, async () => {
     const cases = fc.constantFrom(...types).chain((type) => fc.tuple(fc.constant(type), fc.constantFrom('create' as const, 'update' as const), bodies(model, type)));
     await fc.assert(
