@@ -49,6 +49,9 @@ import { metricsRoute } from './routes/metrics.ts';
 import { router, type Routes } from './routes/router.ts';
 import { sampleQuery } from './routes/sample-query.ts';
 import { uploadsRoute } from './routes/uploads.ts';
+import { adminCheck } from './admin-credential.ts';
+import { adminRoute, webhookAdminRows } from './routes/admin.ts';
+import { gatewayWebhooks, type GatewayWebhooks } from './webhooks.ts';
 
 export { MAX_BODY_BYTES } from './http/body-limit.ts';
 
@@ -102,6 +105,8 @@ export interface GatewayDeps {
   accessRules?: readonly AttributeRule[];
   /** Rows added to the content API's route table (src/routes): served, access-checked and documented like its own. */
   routes?: readonly RouteRow[];
+  /** This gateway's name in the webhook delivery lease; one per process when absent (gateway/webhooks.ts). */
+  webhookHolder?: string;
 }
 
 export interface Gateway {
@@ -142,6 +147,8 @@ export interface Gateway {
   forgetEverything(): void;
   /** Every acknowledged write of this gateway goes through it: subscribe to hear of them (webhooks, tests). */
   readonly lifecycle: Lifecycle;
+  /** The config file's webhooks: recorded with each write; delivered once `webhooks.start()` (start.ts calls it). */
+  readonly webhooks: GatewayWebhooks;
   readonly metrics: GatewayMetrics;
 }
 
@@ -175,12 +182,13 @@ export function createGateway(deps: GatewayDeps): Gateway {
   const lifecycle = new Lifecycle(log);
   lifecycle.record(({ changes }) => entryCosts.raises(changes));
   lifecycle.subscribe(({ changes }) => forgetChanges(changes));
+  const webhooks = webhooksOf(deps, { store, lifecycle, http, metrics, logger });
   const writer = createWriter(store, lifecycle);
   const callers = new Callers({ model: deps.model, store, writer, settings: deps.settings, secrets: deps.secrets, accessRules: deps.accessRules });
   const state = { draining: false };
   const schema = deps.mediaUrl ? withMediaBaseUrl(deps.schema, deps.mediaUrl) : deps.schema;
   const caches = boundedCaches(deps.model, schema, http.cache);
-  const parts = { schema, caches, store, log, metrics, http, callers, costs: deps.costs ?? entryCosts.costs, draining: () => state.draining };
+  const parts = { schema, caches, store, log, metrics, http, callers, costs: deps.costs ?? entryCosts.costs, draining: () => state.draining, webhooks };
   const routes = router(gatewayRoutes(deps, parts));
   const responses = responseCacheStep({
     enabled: deps.responseCache ?? false,
@@ -218,8 +226,18 @@ export function createGateway(deps: GatewayDeps): Gateway {
     loadMeasurement: () => entryCosts.load(),
     remeasure: () => entryCosts.remeasure(),
     lifecycle,
+    webhooks,
     metrics,
   };
+}
+
+/** The config file's webhooks on this gateway's lifecycle; their worker's failures logged as warnings. */
+function webhooksOf(deps: GatewayDeps, parts: { store: Store; lifecycle: Lifecycle; http: HttpSettings; metrics: GatewayMetrics; logger: Logger }): GatewayWebhooks {
+  const { store, lifecycle, http, metrics, logger } = parts;
+  return gatewayWebhooks({
+    model: deps.model, store, lifecycle, settings: http.webhooks, metrics: metrics.webhooks, shared: deps.sharedStore ?? false, holder: deps.webhookHolder,
+    report: (error, doing) => logger.warn({ err: error }, `webhooks: ${doing} failed`),
+  });
 }
 
 /** What the routes are built from besides the deps. */
@@ -234,6 +252,7 @@ interface RouteParts {
   callers: Callers;
   costs(): Promise<CostModel>;
   draining(): boolean;
+  webhooks: GatewayWebhooks;
 }
 
 /** Every route, each switched on or off as the deps say. */
@@ -261,6 +280,7 @@ function gatewayRoutes(deps: GatewayDeps, parts: RouteParts): Routes {
     docsAsset: docs ? docsAsset : undefined,
     openApi: openApiRoute(openApiDocumentOf(deps, table)),
     home: homeRoute({ graphiql, docs, restExample: restExampleOf(deps.model) }, log),
+    admin: adminRoute(webhookAdminRows(parts.webhooks.admin), adminCheck(http.admin, deps.secrets?.apiTokenSalt), log),
   };
 }
 

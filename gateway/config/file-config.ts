@@ -8,6 +8,8 @@ import { ConfigurationError } from '../../src/errors/errors.ts';
 import { type CacheBounds, DEFAULT_CACHE_BOUNDS } from '../../src/limits/byte-cache.ts';
 import { DEFAULT_REQUEST_LIMITS, type RequestLimits } from '../../src/limits/request-limits.ts';
 import type { ContentModel } from '../../src/model/types.ts';
+import { NO_WEBHOOKS, webhookSettings, webhooksSchema, type WebhookSettings } from '../../src/webhooks/settings.ts';
+import { NO_ADMIN, type AdminSettings } from '../admin-credential.ts';
 import { STRAPI_SECURITY_DEFAULTS, mergeSecurity, checkSecurity } from '../http/security-headers.ts';
 
 /** CORS as Strapi's `strapi::cors` takes it, normalised: `'*'` or a list of exact origins. */
@@ -48,6 +50,10 @@ export interface HttpSettings {
   readonly limits: RequestLimits;
   /** The response cache's size, and Cache-Control per content-type. */
   readonly cache: CacheSettings;
+  /** Webhooks as Strapi defines them, and how they are delivered (docs/operations.md). */
+  readonly webhooks: WebhookSettings;
+  /** The admin routes' credential: the access keys of admin tokens. */
+  readonly admin: AdminSettings;
 }
 
 /** The response cache and every other cache keyed by client input, each bounded in bytes. */
@@ -85,6 +91,8 @@ export const DEFAULT_HTTP_SETTINGS: HttpSettings = {
   metrics: true,
   limits: DEFAULT_REQUEST_LIMITS,
   cache: { maxBytes: 128 * 1024 * 1024, ...DEFAULT_CACHE_BOUNDS, cacheControl: { default: DEFAULT_CACHE_CONTROL } },
+  webhooks: NO_WEBHOOKS,
+  admin: NO_ADMIN,
 };
 
 /** Strapi takes lists as arrays or comma-separated strings. */
@@ -134,6 +142,8 @@ const fileSchema = z
       })
       .partial()
       .strict(),
+    webhooks: webhooksSchema,
+    admin: z.object({ accessKeys: z.array(z.string().regex(/^[0-9a-fA-F]{128}$/, { error: 'expected the 128 hex digits of an admin token\'s access key (npm run webhooks -- admin-token prints one)' })) }).partial().strict(),
   })
   .partial()
   .strict();
@@ -150,6 +160,8 @@ export function parseFileConfig(raw: unknown, source: string): HttpSettings {
     throw new ConfigurationError(`Invalid config file ${source}:\n${problems.join('\n')}`);
   }
   const file = parsed.data;
+  const webhooks = file.webhooks ? webhookSettings(file.webhooks) : { settings: NO_WEBHOOKS };
+  if ('problems' in webhooks) throw new ConfigurationError(`Invalid config file ${source}:\n${webhooks.problems.map((problem) => `  ${problem}`).join('\n')}`);
   return {
     cors: file.cors === false ? false : corsSettings(file.cors ?? {}, source),
     security: file.security === false ? false : securitySettings(file.security ?? {}, source),
@@ -162,6 +174,8 @@ export function parseFileConfig(raw: unknown, source: string): HttpSettings {
       ...file.cache,
       cacheControl: { ...DEFAULT_HTTP_SETTINGS.cache.cacheControl, ...file.cache?.cacheControl },
     },
+    webhooks: webhooks.settings,
+    admin: { accessKeys: file.admin?.accessKeys ?? [] },
   };
 }
 

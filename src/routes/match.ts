@@ -2,10 +2,13 @@
 // parameters. A path no row has is a 404; a method its path's rows do not take, a 405 naming the
 // methods they do (HEAD is GET without the body).
 import { MethodNotAllowedError, NotFoundError } from '../errors/errors.ts';
-import type { Method, RouteRow, RouteTable } from './table.ts';
+import type { Method, RouteRow } from './table.ts';
 
-export interface Matched {
-  readonly row: RouteRow;
+/** What the matcher reads of a row: its method and path (the admin routes' rows share them). */
+export type PathRow = Pick<RouteRow, 'method' | 'path'>;
+
+export interface Matched<Row extends PathRow = RouteRow> {
+  readonly row: Row;
   readonly params: Readonly<Record<string, string>>;
 }
 
@@ -13,16 +16,16 @@ export interface Matched {
 const ID = /^[1-9]\d*$/;
 
 /** A row's path, split once: literal segments, and `:name` parameters. */
-interface Pattern {
-  readonly row: RouteRow;
+interface Pattern<Row extends PathRow> {
+  readonly row: Row;
   readonly segments: ReadonlyArray<{ literal: string } | { param: string }>;
 }
 
 /** The table, ready to match: its rows by their path's length in segments. */
-export class RouteMatcher {
-  readonly #bySize = new Map<number, Pattern[]>();
+export class RouteMatcher<Row extends PathRow = RouteRow> {
+  readonly #bySize = new Map<number, Array<Pattern<Row>>>();
 
-  constructor(readonly table: RouteTable) {
+  constructor(readonly table: readonly Row[]) {
     for (const row of table) {
       const segments = splitPath(row.path)!.map((part) => (part.startsWith(':') ? { param: part.slice(1) } : { literal: part }));
       const list = this.#bySize.get(segments.length) ?? [];
@@ -35,7 +38,7 @@ export class RouteMatcher {
    * The row for this method and path, with its parameters.
    * @throws NotFoundError when no row has the path; MethodNotAllowedError (with `allow`) when its rows take other methods.
    */
-  match(method: string, pathname: string): Matched {
+  match(method: string, pathname: string): Matched<Row> {
     const found = this.rowsAt(pathname);
     const wanted = method === 'HEAD' ? 'GET' : method;
     const hit = found.find(({ row }) => row.method === wanted);
@@ -49,10 +52,10 @@ export class RouteMatcher {
     return allowOf(this.rowsAt(pathname).map(({ row }) => row.method));
   }
 
-  private rowsAt(pathname: string): Matched[] {
+  private rowsAt(pathname: string): Array<Matched<Row>> {
     const segments = splitPath(pathname, true);
     if (!segments) return [];
-    const matched: Matched[] = [];
+    const matched: Array<Matched<Row>> = [];
     for (const pattern of this.#bySize.get(segments.length) ?? []) {
       const params = paramsOf(pattern, segments);
       if (params) matched.push({ row: pattern.row, params });
@@ -67,7 +70,7 @@ function allowOf(methods: readonly Method[]): string[] {
   return unique.includes('GET') ? ['GET', 'HEAD', ...unique.filter((m) => m !== 'GET')] : unique;
 }
 
-function paramsOf(pattern: Pattern, segments: readonly string[]): Record<string, string> | undefined {
+function paramsOf(pattern: Pattern<PathRow>, segments: readonly string[]): Record<string, string> | undefined {
   const params: Record<string, string> = {};
   for (const [index, part] of pattern.segments.entries()) {
     const segment = segments[index];
