@@ -72,7 +72,9 @@ export const NO_WEBHOOKS: WebhookSettings = { defaultHeaders: {}, populateRelati
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 /** Strapi takes any JSON value; a header is sent as its text, without line breaks. */
 const headerValue = z.union([z.string(), z.number(), z.boolean()]).transform(String).refine((value) => !/[\r\n\0]/.test(value), { error: 'a header value may not hold a line break' });
-const headers = z.record(z.string().regex(TOKEN, { error: 'expected an HTTP header name' }), headerValue);
+const headers = z.record(z.string(), headerValue).superRefine((given, context) => {
+  for (const name of Object.keys(given)) if (!TOKEN.test(name)) context.addIssue({ code: 'custom', path: [name], message: 'expected an HTTP header name (letters, digits and !#$%&\'*+-.^_`|~, no spaces)' });
+});
 const positive = z.number().int().positive();
 
 /** A Standard Webhooks secret: `whsec_` then the base64 of 24 to 64 random bytes. */

@@ -14,7 +14,7 @@ export interface Received {
 }
 
 /** How the receiver answers a request: a status and text, or `hang` (never). */
-export type Answer = { status: number; text?: string; headers?: Record<string, string> } | 'hang';
+export type Answer = { status: number; text?: string | Buffer; headers?: Record<string, string> } | 'hang';
 
 export class TestReceiver {
   readonly received: Received[] = [];
