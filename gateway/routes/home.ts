@@ -23,8 +23,8 @@ export function restExampleOf(model: ContentModel): string | undefined {
 }
 
 /** What is served and what is not yet; README.md's first screen says the same. */
-export const SERVED = 'content REST and GraphQL reads and writes, API tokens, JWT verification';
-export const NOT_YET = 'sign-in and registration routes, uploads, webhooks, the editor';
+export const SERVED = 'content REST and GraphQL reads and writes, API tokens, JWT verification, webhooks';
+export const NOT_YET = 'sign-in and registration routes, uploads, the editor';
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
