@@ -169,16 +169,16 @@ export function parseGatewayArgs(argv: readonly string[], env: Record<string, st
     drainDeadlineMs,
     logLevel: logLevel as LogLevel,
     secrets: { apiTokenSalt: env.API_TOKEN_SALT || undefined, jwtSecret: env.JWT_SECRET || undefined },
-    adminAccessKeys: adminAccessKeys(env.ADMIN_ACCESS_KEYS),
+    ...adminAccessKeys(env.ADMIN_ACCESS_KEYS),
   };
 }
 
-/** ADMIN_ACCESS_KEYS: comma-separated access keys, each the 128 hex digits of an HMAC-SHA512. */
-function adminAccessKeys(value: string | undefined): string[] {
+/** ADMIN_ACCESS_KEYS: comma-separated access keys, each the 128 hex digits of an HMAC-SHA512; nothing when unset. */
+function adminAccessKeys(value: string | undefined): { adminAccessKeys?: string[] } {
   const keys = (value ?? '').split(',').map((key) => key.trim()).filter((key) => key !== '');
   const bad = keys.find((key) => !/^[0-9a-fA-F]{128}$/.test(key));
   if (bad !== undefined) throw new ConfigurationError(`ADMIN_ACCESS_KEYS: expected comma-separated access keys of 128 hex digits (npm run webhooks -- admin-token prints one); received "${bad.slice(0, 16)}…"`);
-  return keys;
+  return keys.length > 0 ? { adminAccessKeys: keys } : {};
 }
 
 /** parseArgs' message, with the flag meant when one is a few letters from the one given. */

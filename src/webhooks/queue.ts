@@ -7,6 +7,7 @@ import type { OutboxRow } from './outbox.ts';
 export class DeliveryQueue {
   /** Sorted by id. */
   #rows: OutboxRow[] = [];
+  readonly #ids = new Set<number>();
   readonly #inFlight = new Set<number>();
   /** False when the store holds queued deliveries past the last one held here. */
   #complete = true;
@@ -32,7 +33,7 @@ export class DeliveryQueue {
   }
 
   has(id: number): boolean {
-    return this.#inFlight.has(id) || this.#rows.some((row) => row.id === id);
+    return this.#inFlight.has(id) || this.#ids.has(id);
   }
 
   /**
@@ -41,13 +42,17 @@ export class DeliveryQueue {
    * before it not read yet, is left to the next read.
    */
   add(rows: readonly OutboxRow[], { complete }: { complete?: boolean } = {}): void {
-    const known = new Set(this.#rows.map((row) => row.id));
-    const fresh = rows.filter((row) => !known.has(row.id) && (this.#complete || complete !== undefined || row.id < this.lastId));
-    if (fresh.length > 0) this.#rows = [...this.#rows, ...fresh].sort((a, b) => a.id - b.id);
+    const last = this.lastId;
+    const fresh = rows.filter((row) => !this.#ids.has(row.id) && (this.#complete || complete !== undefined || row.id < last));
+    for (const row of fresh) this.#ids.add(row.id);
+    this.#rows.push(...fresh);
+    // Rows mostly come in id order (a write's, then the next write's): sorted only when one does not.
+    if (fresh.some((row) => row.id < last) || !isSorted(fresh)) this.#rows.sort((a, b) => a.id - b.id);
     if (complete !== undefined) this.#complete = complete;
     while (this.#rows.length > this.capacity) {
       const index = this.#rows.findLastIndex((row) => !this.#inFlight.has(row.id));
       if (index < 0) break;
+      this.#ids.delete(this.#rows[index]!.id);
       this.#rows.splice(index, 1);
       this.#complete = false;
     }
@@ -83,7 +88,10 @@ export class DeliveryQueue {
     const index = this.#rows.findIndex((row) => row.id === id);
     if (index < 0) return;
     if (again) this.#rows[index] = again;
-    else this.#rows.splice(index, 1);
+    else {
+      this.#rows.splice(index, 1);
+      this.#ids.delete(id);
+    }
   }
 
   /**
@@ -92,6 +100,11 @@ export class DeliveryQueue {
    */
   clear(): void {
     this.#rows = [];
+    this.#ids.clear();
     this.#complete = false;
   }
+}
+
+function isSorted(rows: readonly OutboxRow[]): boolean {
+  return rows.every((row, i) => i === 0 || rows[i - 1]!.id < row.id);
 }
