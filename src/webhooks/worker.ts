@@ -83,7 +83,7 @@ export class DeliveryWorker {
     this.#running = true;
     await this.deps.store.ensureIndexes(OUTBOX, OUTBOX_INDEXES, { keyFields: ['webhook', 'status', 'createdAt'] });
     await this.deps.store.ensureIndexes(LEASES, [{ keys: { id: 1 }, unique: true, name: 'id_1' }]);
-    void this.heartbeat();
+    void this.track(this.heartbeat());
     this.every(SWEEP_EVERY_MS, () => this.sweep());
     if (this.deps.shared) this.every(this.deps.settings.delivery.pollMs, () => this.poll());
   }
@@ -122,10 +122,11 @@ export class DeliveryWorker {
     } catch (error) {
       this.deps.report(error, 'renewing the webhook delivery lease');
     }
+    if (!this.#running) return;
     const held = this.#lease.held;
     if (held && !was) await this.adopt();
     if (!held && was) for (const lane of this.#lanes.values()) lane.queue.clear();
-    if (this.#running) this.later(Math.max(1, Math.floor(this.deps.settings.delivery.leaseMs / 3)), () => this.heartbeat());
+    if (this.#running) this.later(Math.max(1, Math.floor(this.deps.settings.delivery.leaseMs / 3)), () => void this.track(this.heartbeat()));
   }
 
   /** The lease was taken: every webhook's queued deliveries are read from the store, old ones swept. */
@@ -232,12 +233,16 @@ export class DeliveryWorker {
     for (const [id, written] of this.#settled) if (written !== undefined && written < oldest) this.#settled.delete(id);
   }
 
-  /** Removes delivered and failed deliveries older than `keepDays`, a batch at a time. */
+  /**
+   * Removes deliveries older than `keepDays` that are delivered, failed, or of a webhook no
+   * longer delivered to (renamed, removed or disabled in the config), a batch at a time.
+   */
   private async sweep(): Promise<void> {
     if (!this.delivering) return;
     const before = new Date(this.deps.timers.now() - this.deps.settings.delivery.keepDays * 86_400_000);
+    const done = { $or: [{ status: { $in: ['delivered', 'failed'] } }, { webhook: { $nin: [...this.#lanes.keys()] } }] };
     for (;;) {
-      const old = await this.deps.store.find(OUTBOX, { status: { $in: ['delivered', 'failed'] }, createdAt: { $lt: before } }, { limit: 500, projection: { id: 1 } });
+      const old = await this.deps.store.find(OUTBOX, { $and: [done, { createdAt: { $lt: before } }] }, { limit: 500, projection: { id: 1 } });
       if (old.length > 0) await this.deps.store.deleteByIds(OUTBOX, old.map((doc) => doc.id));
       if (old.length < 500) return;
     }
