@@ -9,7 +9,7 @@ import { LEASES, Lease } from './lease.ts';
 import type { WebhookMetrics } from './metrics.ts';
 import { DeliveryQueue } from './queue.ts';
 import { webhookRequest } from './request.ts';
-import { backoffMs, nextStep, type AttemptResult } from './retry.ts';
+import { backoffMs, nextStep, type AttemptResult, type NextStep } from './retry.ts';
 import type { Sender } from './http-sender.ts';
 import type { Webhook, WebhookSettings } from './settings.ts';
 import type { Store } from '../store/store.ts';
@@ -49,6 +49,9 @@ interface Lane {
   /** Rows that arrived while the store was being read for this webhook. */
   arrived?: OutboxRow[];
   wake?: { at: number; cancel(): void };
+  /** Attempts that failed in a row, and until when the webhook rests because of them (see `rest`). */
+  failures: number;
+  restUntil: number;
 }
 
 export class DeliveryWorker {
@@ -68,7 +71,7 @@ export class DeliveryWorker {
 
   constructor(private readonly deps: WorkerDeps) {
     const hooks = deps.settings.hooks.filter((hook) => hook.enabled);
-    this.#lanes = new Map(hooks.map((hook) => [hook.name, { hook, queue: new DeliveryQueue(HELD_PER_WEBHOOK), sender: deps.senderFor(hook) }]));
+    this.#lanes = new Map(hooks.map((hook) => [hook.name, { hook, queue: new DeliveryQueue(HELD_PER_WEBHOOK), sender: deps.senderFor(hook), failures: 0, restUntil: 0 }]));
     this.#lease = new Lease(deps.store, deps.holder, deps.settings.delivery.leaseMs, deps.timers);
   }
 
@@ -160,18 +163,35 @@ export class DeliveryWorker {
   /** Sends what is due, up to the webhook's concurrency; sets the timer for the next due one. */
   private pump(lane: Lane): void {
     if (!this.delivering) return;
-    const { concurrency } = this.deps.settings.delivery;
-    const { ready, wakeAt } = lane.queue.take(this.deps.timers.now(), concurrency);
+    const now = this.deps.timers.now();
+    const { ready, wakeAt } = now < lane.restUntil ? { ready: [], wakeAt: lane.restUntil } : lane.queue.take(now, this.deps.settings.delivery.concurrency);
     for (const row of ready) this.track(this.deliver(lane, row));
     if (wakeAt !== undefined && (!lane.wake || lane.wake.at > wakeAt)) {
       lane.wake?.cancel();
-      const cancel = this.deps.timers.after(Math.max(0, wakeAt - this.deps.timers.now()), () => {
+      const cancel = this.deps.timers.after(Math.max(0, wakeAt - now), () => {
         lane.wake = undefined;
         this.pump(lane);
       });
       lane.wake = { at: wakeAt, cancel };
     }
     if (!lane.queue.complete && lane.queue.size < lane.queue.capacity / 2 && !lane.arrived) this.track(this.fill(lane));
+  }
+
+  /**
+   * A receiver failing every attempt (down, refusing, timing out) is not sent each of its queued
+   * deliveries in turn: once as many attempts in a row failed as it may have in flight, the whole
+   * webhook rests, for the backoff of its failures, then tries again; a delivery resets it.
+   */
+  private rest(lane: Lane, step: NextStep): void {
+    if (step.status === 'delivered') {
+      lane.failures = 0;
+      lane.restUntil = 0;
+      return;
+    }
+    if (step.status !== 'queued') return;
+    const { delivery } = this.deps.settings;
+    lane.failures += 1;
+    if (lane.failures >= delivery.concurrency) lane.restUntil = this.deps.timers.now() + backoffMs(lane.failures - delivery.concurrency + 1, delivery, this.deps.random);
   }
 
   /** One attempt, its row updated in the store; then the webhook's next deliveries. */
@@ -186,6 +206,7 @@ export class DeliveryWorker {
     const nextAt = step.status === 'queued' ? new Date(step.nextAt) : row.nextAt;
     const updated: OutboxRow = { ...row, status: step.status, attempts: [...row.attempts, attemptOf(at, ms, result)], nextAt };
     this.deps.metrics.attempted(lane.hook.name, step.status === 'queued' ? 'retried' : step.status, ms / 1000);
+    this.rest(lane, step);
     if (step.status !== 'queued') this.#settled.set(row.id, undefined);
     try {
       await this.deps.store.write([{ op: 'put', collection: OUTBOX, doc: updated }]);

@@ -37,6 +37,8 @@ beforeAll(async () => {
   };
   writeFileSync(path.join(folder, 'config.json'), JSON.stringify({ webhooks }));
 });
+// A test run cut short (a timeout of the runner) must not leave a gateway delivering behind it.
+process.once('exit', () => running.forEach((gateway) => gateway.child.kill('SIGKILL')));
 afterAll(async () => {
   for (const gateway of running) gateway.child.kill('SIGKILL');
   delete process.env.API_TOKEN_SALT;
@@ -103,11 +105,11 @@ describe('webhook deliveries of a gateway killed with SIGKILL', () => {
     const acknowledged = await writeThenKill(running.at(-1)!, 'down', WRITES);
     expect(acknowledged).toHaveLength(WRITES);
     const restarted = start();
-    // Down a while: the oldest queued deliveries (the last page, newest first) were tried and failed again and again.
+    // Down a while: the oldest queued delivery (last on the last page, newest first) was tried again and again.
     await eventually(async () => {
       const { meta } = (await admin(restarted, '/admin/webhooks/1/deliveries?status=queued&pageSize=100')) as { meta: { pagination: { pageCount: number } } };
       const oldest = (await admin(restarted, `/admin/webhooks/1/deliveries?status=queued&pageSize=100&page=${meta.pagination.pageCount}`)) as { data: Array<{ attempts: unknown[] }> };
-      return oldest.data.length > 0 && oldest.data.every((delivery) => delivery.attempts.length >= 3);
+      return (oldest.data.at(-1)?.attempts.length ?? 0) >= 3;
     }, 100);
     expect(acknowledged.some((id) => deliveredTags().has(id))).toBe(false);
     await receiver.open();

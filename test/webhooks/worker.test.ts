@@ -56,9 +56,9 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0)) await cleanup();
 });
 
-function worker(store: EmbeddedStore, sender: Sender, timers: Timers) {
+function worker(store: EmbeddedStore, sender: Sender, timers: Timers, concurrency = DEFAULT_DELIVERY.concurrency) {
   const subject = new DeliveryWorker({
-    store, settings: { ...NO_WEBHOOKS, delivery: { ...DEFAULT_DELIVERY, minDelayMs: 1000, maxDelayMs: 1000 }, hooks: [hook] }, senderFor: () => sender, timers,
+    store, settings: { ...NO_WEBHOOKS, delivery: { ...DEFAULT_DELIVERY, minDelayMs: 1000, maxDelayMs: 1000, concurrency }, hooks: [hook] }, senderFor: () => sender, timers,
     random: () => 0, metrics: NO_WEBHOOK_METRICS, report: () => {}, holder: 'test', shared: false,
   });
   cleanups.push(() => subject.stop(), () => store.close());
@@ -76,6 +76,24 @@ describe('the delivery worker', () => {
     expect((await store.find(OUTBOX, {}, { sort: [['id', 1]] })).map((doc) => doc.id)).toEqual([4, 5]);
     await eventually(() => sender.sent.length === 1);
     expect(sender.sent).toEqual(['d5']);
+  });
+
+  it('rests a webhook whose every attempt fails, probing it once its backoff has passed, not sending each delivery in turn', async () => {
+    const store = new EmbeddedStore();
+    await store.write(Array.from({ length: 10 }, (_, i): Change => ({ op: 'put', collection: OUTBOX, doc: row(i + 1, 'site', 'queued', 0) })));
+    const sender = countingSender(503);
+    const timers = manualTimers();
+    await worker(store, sender, timers, 2).start();
+    await eventually(() => sender.sent.length === 2);
+    await eventually(async () => (await store.count(OUTBOX, { attempts: { $size: 1 } })) === 2);
+    // Every due row is due again, but the webhook rests: nothing more is sent until its wait is over.
+    timers.clock.at += 400;
+    timers.fire();
+    expect(sender.sent).toEqual(['d1', 'd2']);
+    timers.clock.at += 600;
+    timers.fire();
+    await eventually(() => sender.sent.length === 4);
+    expect(sender.sent).toEqual(['d1', 'd2', 'd1', 'd2']);
   });
 
   it('sends again later an attempt whose row the store could not take', async () => {
