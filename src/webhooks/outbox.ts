@@ -8,7 +8,7 @@ import { ROLE_UID, USER_UID, type ContentModel } from '../model/types.ts';
 import type { Change, Doc, IndexSpec, Store } from '../store/store.ts';
 import { eventsFor } from './filters.ts';
 import { bodyRest, type Related } from './payload.ts';
-import type { Webhook } from './settings.ts';
+import type { Webhook, WebhookEvent } from './settings.ts';
 
 /** The outbox: one document per delivery (docs/storage.md). */
 export const OUTBOX = '_outbox';
@@ -16,7 +16,6 @@ export const OUTBOX = '_outbox';
 export const OUTBOX_INDEXES: readonly IndexSpec[] = [
   { keys: { id: 1 }, unique: true, name: 'id_1' },
   { keys: { webhook: 1, status: 1, id: 1 }, name: 'webhook_1_status_1_id_1' },
-  { keys: { status: 1, createdAt: 1 }, name: 'status_1_createdAt_1' },
 ];
 
 export type DeliveryStatus = 'queued' | 'delivered' | 'failed';
@@ -70,17 +69,22 @@ export class Outbox {
 
   /** The lifecycle's recorder: rows for the write's events, to be written with it. */
   readonly record = async (pending: Committed): Promise<Change[]> => {
-    const planned = pending.events.flatMap((event) => this.deps.hooks.flatMap((hook) => eventsFor(hook, event).map((sent) => ({ event, hook, sent }))));
+    const planned: Array<{ event: LifecycleEvent; hook: Webhook; sent: WebhookEvent }> = [];
+    for (const event of pending.events) for (const hook of this.deps.hooks) for (const sent of eventsFor(hook, event)) planned.push({ event, hook, sent });
     if (planned.length === 0) return [];
     const first = await this.deps.store.allocateIds(OUTBOX, planned.length);
     const rows: OutboxRow[] = [];
+    const changes: Change[] = [];
     for (const [index, { event, hook, sent }] of planned.entries()) {
       const type = this.deps.model.contentTypes.get(event.uid)!;
-      const rest = bodyRest(type, event, sent, await this.related(event, pending));
-      rows.push(queuedRow({ id: first + index, delivery: this.#newId(), webhook: hook.name, event: sent, lane: laneOf(event), body: JSON.stringify(rest), at: event.at }));
+      // Most events need no other entry: no read, no wait.
+      const related = needsRelated(event) ? await this.related(event, pending) : NONE;
+      const doc = queuedRow({ id: first + index, delivery: this.#newId(), webhook: hook.name, event: sent, lane: `${event.uid}#${event.id}`, body: JSON.stringify(bodyRest(type, event, sent, related)), at: event.at });
+      rows.push(doc);
+      changes.push({ op: 'put', collection: OUTBOX, doc });
     }
     this.#recorded.set(pending, rows);
-    return rows.map((doc) => ({ op: 'put', collection: OUTBOX, doc }));
+    return changes;
   };
 
   /** The rows recorded with a write, once it committed (the same object the recorder was given). */
@@ -113,10 +117,14 @@ export class Outbox {
 
 /** A delivery waiting for its first attempt. */
 export function queuedRow(fields: { id: number; delivery: string; webhook: string; event: string; lane: string; body: string; at: Date; resendOf?: string }): OutboxRow {
-  const { at, resendOf, ...rest } = fields;
-  return { ...rest, status: 'queued', attempts: [], nextAt: at, createdAt: at, ...(resendOf ? { resendOf } : {}) };
+  const { id, delivery, webhook, event, lane, body, at, resendOf } = fields;
+  const row: OutboxRow = { id, delivery, webhook, event, lane, body, status: 'queued', attempts: [], nextAt: at, createdAt: at };
+  return resendOf ? { ...row, resendOf } : row;
 }
 
-function laneOf(event: LifecycleEvent): string {
-  return `${event.uid}#${event.id}`;
+const NONE: Related = {};
+
+/** A user's event (its role) or a new localization's (its other locales). */
+function needsRelated(event: LifecycleEvent): boolean {
+  return event.after !== undefined && (event.uid === USER_UID || (event.event === 'entry.create' && Array.isArray(event.after.localizations) && event.after.localizations.length > 0));
 }

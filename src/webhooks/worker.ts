@@ -84,7 +84,7 @@ export class DeliveryWorker {
   async start(): Promise<void> {
     if (this.#running || this.#lanes.size === 0) return;
     this.#running = true;
-    await this.deps.store.ensureIndexes(OUTBOX, OUTBOX_INDEXES, { keyFields: ['webhook', 'status', 'createdAt'] });
+    await this.deps.store.ensureIndexes(OUTBOX, OUTBOX_INDEXES, { keyFields: ['webhook', 'status'] });
     await this.deps.store.ensureIndexes(LEASES, [{ keys: { id: 1 }, unique: true, name: 'id_1' }]);
     void this.track(this.heartbeat());
     this.every(SWEEP_EVERY_MS, () => this.sweep());
@@ -256,16 +256,20 @@ export class DeliveryWorker {
 
   /**
    * Removes deliveries older than `keepDays` that are delivered, failed, or of a webhook no
-   * longer delivered to (renamed, removed or disabled in the config), a batch at a time.
+   * longer delivered to (renamed, removed or disabled in the config): oldest first by id (ids grow
+   * with time), a batch at a time, until one is younger. No index on the time: every write would
+   * pay for it; the sweep runs hourly.
    */
   private async sweep(): Promise<void> {
     if (!this.delivering) return;
-    const before = new Date(this.deps.timers.now() - this.deps.settings.delivery.keepDays * 86_400_000);
+    const before = this.deps.timers.now() - this.deps.settings.delivery.keepDays * 86_400_000;
     const done = { $or: [{ status: { $in: ['delivered', 'failed'] } }, { webhook: { $nin: [...this.#lanes.keys()] } }] };
-    for (;;) {
-      const old = await this.deps.store.find(OUTBOX, { $and: [done, { createdAt: { $lt: before } }] }, { limit: 500, projection: { id: 1 } });
-      if (old.length > 0) await this.deps.store.deleteByIds(OUTBOX, old.map((doc) => doc.id));
-      if (old.length < 500) return;
+    for (let after = 0; ; ) {
+      const batch = (await this.deps.store.find(OUTBOX, { $and: [done, { id: { $gt: after } }] }, { sort: [['id', 1]], limit: 500 })) as OutboxRow[];
+      const old = batch.filter((row) => row.createdAt.getTime() < before);
+      if (old.length > 0) await this.deps.store.deleteByIds(OUTBOX, old.map((row) => row.id));
+      if (batch.length < 500 || old.length < batch.length) return;
+      after = batch.at(-1)!.id;
     }
   }
 
