@@ -55,6 +55,9 @@ import { metricsRoute } from './routes/metrics.ts';
 import { router, type Routes } from './routes/router.ts';
 import { sampleQuery } from './routes/sample-query.ts';
 import { uploadsRoute } from './routes/uploads.ts';
+import { adminCheck } from './admin-credential.ts';
+import { adminRoute, webhookAdminRows } from './routes/admin.ts';
+import { gatewayWebhooks, type GatewayWebhooks } from './webhooks.ts';
 
 export { MAX_BODY_BYTES } from './http/body-limit.ts';
 
@@ -120,6 +123,8 @@ export interface GatewayDeps {
   auth?: AuthServices;
   /** Which proxies' X-Forwarded-For the per-client limits believe (the config's `trustProxy`); none when absent. */
   trustProxy?: TrustProxy;
+  /** This gateway's name in the webhook delivery lease; one per process when absent (gateway/webhooks.ts). */
+  webhookHolder?: string;
 }
 
 export interface Gateway {
@@ -163,6 +168,8 @@ export interface Gateway {
   forgetEverything(): void;
   /** Every acknowledged write of this gateway goes through it: subscribe to hear of them (webhooks, tests). */
   readonly lifecycle: Lifecycle;
+  /** The config file's webhooks: recorded with each write; delivered once `webhooks.start()` (start.ts calls it). */
+  readonly webhooks: GatewayWebhooks;
   readonly metrics: GatewayMetrics;
 }
 
@@ -196,6 +203,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
   const lifecycle = new Lifecycle(log);
   lifecycle.record(({ changes }) => entryCosts.raises(changes));
   lifecycle.subscribe(({ changes }) => forgetChanges(changes));
+  const webhooks = webhooksOf(deps, { store, lifecycle, http, metrics, logger });
   const writer = createWriter(store, lifecycle);
   // A role written through the API changes the settings this gateway grants at once (gateway/written-settings.ts).
   const settings = settingsAfterWrites(deps.settings, lifecycle);
@@ -205,7 +213,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
   const state = { draining: false };
   const schema = deps.mediaUrl ? withMediaBaseUrl(deps.schema, deps.mediaUrl) : deps.schema;
   const caches = boundedCaches(deps.model, schema, http.cache);
-  const parts = { schema, caches, store, log, metrics, http, callers, uploads, costs: deps.costs ?? entryCosts.costs, draining: () => state.draining };
+  const parts = { schema, caches, store, log, metrics, http, callers, uploads, costs: deps.costs ?? entryCosts.costs, draining: () => state.draining, webhooks };
   const routes = router(gatewayRoutes({ ...deps, settings }, parts));
   const responses = responseCacheStep({
     enabled: deps.responseCache ?? false,
@@ -243,8 +251,18 @@ export function createGateway(deps: GatewayDeps): Gateway {
     loadMeasurement: () => entryCosts.load(),
     remeasure: () => entryCosts.remeasure(),
     lifecycle,
+    webhooks,
     metrics,
   };
+}
+
+/** The config file's webhooks on this gateway's lifecycle; their worker's failures logged as warnings. */
+function webhooksOf(deps: GatewayDeps, parts: { store: Store; lifecycle: Lifecycle; http: HttpSettings; metrics: GatewayMetrics; logger: Logger }): GatewayWebhooks {
+  const { store, lifecycle, http, metrics, logger } = parts;
+  return gatewayWebhooks({
+    model: deps.model, store, lifecycle, settings: http.webhooks, metrics: metrics.webhooks, shared: deps.sharedStore ?? false, holder: deps.webhookHolder,
+    report: (error, doing) => logger.warn({ err: error }, `webhooks: ${doing} failed`),
+  });
 }
 
 /** What the routes are built from besides the deps. */
@@ -261,6 +279,7 @@ interface RouteParts {
   uploads: Uploads | undefined;
   costs(): Promise<CostModel>;
   draining(): boolean;
+  webhooks: GatewayWebhooks;
 }
 
 /** Every route, each switched on or off as the deps say. */
@@ -294,6 +313,7 @@ function gatewayRoutes(deps: GatewayDeps, parts: RouteParts): Routes {
     docsAsset: docs ? docsAsset : undefined,
     openApi: openApiRoute(openApiDocumentOf(deps, table)),
     home: homeRoute({ graphiql, docs, restExample: restExampleOf(deps.model) }, log),
+    admin: adminRoute(webhookAdminRows(parts.webhooks.admin), adminCheck(http.admin, deps.secrets?.apiTokenSalt), log),
   };
 }
 

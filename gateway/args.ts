@@ -45,6 +45,8 @@ export interface GatewayConfig {
   logLevel: LogLevel;
   /** Strapi's API_TOKEN_SALT (API tokens) and JWT_SECRET (users' JWTs), from the environment only. */
   secrets?: { apiTokenSalt?: string; jwtSecret?: string };
+  /** ADMIN_ACCESS_KEYS: access keys of admin tokens, beside the config file's `admin.accessKeys`. */
+  adminAccessKeys?: string[];
 }
 
 /** The embedded store's folder when neither --data nor DATA_DIR names one. */
@@ -88,6 +90,7 @@ export const ENV_ONLY: ReadonlyArray<[string, string]> = [
   ['DB_TIMEOUT_MS', 'longest a database call may take before the request answers 503 (default 5000)'],
   ['API_TOKEN_SALT', "Strapi's salt of API tokens (the project's own); unset: API tokens are refused"],
   ['JWT_SECRET', "users-permissions' JWT secret (the project's own); unset: users' JWTs are refused"],
+  ['ADMIN_ACCESS_KEYS', "access keys of admin tokens for /admin (comma-separated; npm run webhooks -- admin-token), beside the config file's admin.accessKeys"],
 ];
 
 export const START_USAGE = [
@@ -166,7 +169,16 @@ export function parseGatewayArgs(argv: readonly string[], env: Record<string, st
     drainDeadlineMs,
     logLevel: logLevel as LogLevel,
     secrets: { apiTokenSalt: env.API_TOKEN_SALT || undefined, jwtSecret: env.JWT_SECRET || undefined },
+    ...adminAccessKeys(env.ADMIN_ACCESS_KEYS),
   };
+}
+
+/** ADMIN_ACCESS_KEYS: comma-separated access keys, each the 128 hex digits of an HMAC-SHA512; nothing when unset. */
+function adminAccessKeys(value: string | undefined): { adminAccessKeys?: string[] } {
+  const keys = (value ?? '').split(',').map((key) => key.trim()).filter((key) => key !== '');
+  const bad = keys.find((key) => !/^[0-9a-fA-F]{128}$/.test(key));
+  if (bad !== undefined) throw new ConfigurationError(`ADMIN_ACCESS_KEYS: expected comma-separated access keys of 128 hex digits (npm run webhooks -- admin-token prints one); received "${bad.slice(0, 16)}…"`);
+  return keys.length > 0 ? { adminAccessKeys: keys } : {};
 }
 
 /** parseArgs' message, with the flag meant when one is a few letters from the one given. */

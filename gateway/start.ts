@@ -232,6 +232,8 @@ function buildGateway(config: GatewayConfig, model: ContentModel, store: Store, 
   const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const auth = authServices({ settings: http.usersPermissions, jwtSecret: config.secrets?.jwtSecret, mailer, listenUrl: `http://${host}:${config.port}` });
   return createGateway({
+    // The embedded store's folder is held by one process (its lock): a gateway restarted on it takes the delivery lease at once.
+    webhookHolder: config.mongodbUri ? undefined : `embedded:${path.resolve(config.dataDir)}`,
     model,
     schema: buildGraphQLSchema(model),
     store,
@@ -252,6 +254,20 @@ function buildGateway(config: GatewayConfig, model: ContentModel, store: Store, 
   });
 }
 
+/** The config file's settings, with the admin access keys the environment adds (ADMIN_ACCESS_KEYS). */
+function withEnvironment(http: HttpSettings, config: GatewayConfig): HttpSettings {
+  const keys = config.adminAccessKeys ?? [];
+  return keys.length === 0 ? http : { ...http, admin: { accessKeys: [...http.admin.accessKeys, ...keys] } };
+}
+
+/** Starts webhook deliveries once the store is ready; says where they go. */
+function startWebhooks({ gateway, log, logger }: Parts, http: HttpSettings, ready: Promise<void>): void {
+  const hooks = http.webhooks.hooks.filter((hook) => hook.enabled);
+  if (hooks.length === 0) return;
+  log(`  ${'webhooks'.padEnd(14)} ${hooks.map((hook) => `${hook.name} -> ${hook.url}`).join(', ')}`);
+  ready.then(() => gateway.webhooks.start()).catch((error) => logger.error({ err: error }, 'webhook deliveries could not start'));
+}
+
 /**
  * Loads, prepares and serves the gateway as `npm start` does. The embedded store is prepared
  * before listening; MongoDB in the background, so the gateway answers (503) while it is away.
@@ -260,7 +276,7 @@ function buildGateway(config: GatewayConfig, model: ContentModel, store: Store, 
 export async function startGateway(config: GatewayConfig, options: StartOptions = {}): Promise<StartedGateway> {
   const log = options.log ?? console.log;
   const logger = options.logger ?? createLogger(config.logLevel);
-  const http = await loadHttpSettings(config.configFile);
+  const http = withEnvironment(await loadHttpSettings(config.configFile), config);
   const model = await loadContentModel(config.schemaDir);
   for (const warning of model.warnings) log(`warning: ${warning}`);
   const opened = await openStore(config, model, log);
@@ -290,6 +306,7 @@ export async function startGateway(config: GatewayConfig, options: StartOptions 
   const unwatch = config.mongodbUri ? watchDataVersion(parts, seen, options.watch) : async () => {};
   const unremeasure = remeasureEvery(parts);
   const ready = prepareWhenReachable(parts, seen, () => closing, options.maxRetryDelayMs ?? 5000);
+  startWebhooks(parts, http, ready);
   return {
     port: server.port,
     gateway,
@@ -300,6 +317,7 @@ export async function startGateway(config: GatewayConfig, options: StartOptions 
       await unwatch();
       const report = await server.close();
       mailer.close();
+      await gateway.webhooks.stop();
       await store.close();
       provider.close();
       return report;

@@ -13,6 +13,8 @@ import { type CacheBounds, DEFAULT_CACHE_BOUNDS } from '../../src/limits/byte-ca
 import { DEFAULT_REQUEST_LIMITS, type RequestLimits } from '../../src/limits/request-limits.ts';
 import type { ContentModel } from '../../src/model/types.ts';
 import { checkProvider, DEFAULT_UPLOAD_SETTINGS, uploadSettingsShape, type UploadSettings } from '../../src/upload/settings.ts';
+import { NO_WEBHOOKS, webhookSettings, webhooksSchema, type WebhookSettings } from '../../src/webhooks/settings.ts';
+import { NO_ADMIN, type AdminSettings } from '../admin-credential.ts';
 import { STRAPI_SECURITY_DEFAULTS, mergeSecurity, checkSecurity } from '../http/security-headers.ts';
 
 /** CORS as Strapi's `strapi::cors` takes it, normalised: `'*'` or a list of exact origins. */
@@ -60,6 +62,10 @@ export interface HttpSettings {
   readonly mail: MailSettings;
   /** How many proxies stand in front (their X-Forwarded-For is believed for per-client limits); none by default. */
   readonly trustProxy: TrustProxy;
+  /** Webhooks as Strapi defines them, and how they are delivered (docs/operations.md). */
+  readonly webhooks: WebhookSettings;
+  /** The admin routes' credential: the access keys of admin tokens. */
+  readonly admin: AdminSettings;
 }
 
 /** The response cache and every other cache keyed by client input, each bounded in bytes. */
@@ -100,6 +106,8 @@ export const DEFAULT_HTTP_SETTINGS: HttpSettings = {
   usersPermissions: DEFAULT_USERS_PERMISSIONS_SETTINGS,
   mail: {},
   trustProxy: false,
+  webhooks: NO_WEBHOOKS,
+  admin: NO_ADMIN,
 };
 
 /** Strapi takes lists as arrays or comma-separated strings. */
@@ -152,6 +160,8 @@ const fileSchema = z
     usersPermissions: usersPermissionsSettingsSchema,
     mail: mailSettingsSchema,
     trustProxy: z.union([z.boolean(), z.number().int().min(0).max(32)], { error: 'expected true (one proxy), false, or how many proxies stand in front' }),
+    webhooks: webhooksSchema,
+    admin: z.object({ accessKeys: z.array(z.string().regex(/^[0-9a-fA-F]{128}$/, { error: 'expected the 128 hex digits of an admin token\'s access key (npm run webhooks -- admin-token prints one)' })) }).partial().strict(),
   })
   .partial()
   .strict();
@@ -168,6 +178,8 @@ export function parseFileConfig(raw: unknown, source: string): HttpSettings {
     throw new ConfigurationError(`Invalid config file ${source}:\n${problems.join('\n')}`);
   }
   const file = parsed.data;
+  const webhooks = file.webhooks ? webhookSettings(file.webhooks) : { settings: NO_WEBHOOKS };
+  if ('problems' in webhooks) throw new ConfigurationError(`Invalid config file ${source}:\n${webhooks.problems.map((problem) => `  ${problem}`).join('\n')}`);
   return {
     cors: file.cors === false ? false : corsSettings(file.cors ?? {}, source),
     security: file.security === false ? false : securitySettings(file.security ?? {}, source),
@@ -183,6 +195,8 @@ export function parseFileConfig(raw: unknown, source: string): HttpSettings {
     usersPermissions: file.usersPermissions ?? DEFAULT_HTTP_SETTINGS.usersPermissions,
     mail: file.mail ?? DEFAULT_HTTP_SETTINGS.mail,
     trustProxy: file.trustProxy ?? DEFAULT_HTTP_SETTINGS.trustProxy,
+    webhooks: webhooks.settings,
+    admin: { accessKeys: file.admin?.accessKeys ?? [] },
   };
 }
 

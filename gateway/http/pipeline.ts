@@ -15,6 +15,7 @@ export type RouteKind =
   | 'docs'
   | 'preflight'
   | 'home'
+  | 'admin'
   | 'unknown';
 
 /**

@@ -37,6 +37,9 @@ export class MeasuredStore implements Store {
   write(changes: readonly Change[]): Promise<void> {
     return this.measure('write', changes[0]?.collection ?? '', () => this.inner.write(changes));
   }
+  putIf(collection: string, doc: Doc, expected: Filter): Promise<boolean> {
+    return this.measure('putIf', collection, () => this.inner.putIf(collection, doc, expected));
+  }
   deleteByIds(collection: string, ids: readonly number[]): Promise<number> {
     return this.measure('deleteByIds', collection, () => this.inner.deleteByIds(collection, ids));
   }

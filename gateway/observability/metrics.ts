@@ -2,6 +2,7 @@
 // status, store queries by operation, cache lookups and sizes, and Node's own (event-loop lag included).
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { CacheSize } from '../../src/limits/byte-cache.ts';
+import type { WebhookMetrics } from '../../src/webhooks/metrics.ts';
 import type { RouteKind } from '../http/pipeline.ts';
 
 export interface GatewayMetrics {
@@ -19,9 +20,12 @@ export interface GatewayMetrics {
   recordCacheLookup(cache: string, hit: boolean): void;
   /** Reports a cache's size at each scrape (`gateway_cache_bytes`, `gateway_cache_max_bytes`, `gateway_cache_entries`). */
   watchCache(cache: string, size: () => CacheSize): void;
+  /** Webhook deliveries queued, and each attempt delivered, retried or failed. */
+  readonly webhooks: WebhookMetrics;
 }
 
 const HTTP_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+const WEBHOOK_BUCKETS = [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 const STORE_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
 
 /** A fresh registry with the gateway's metrics and Node's default ones. */
@@ -49,6 +53,7 @@ export function createMetrics(): GatewayMetrics {
   sizeGauge('gateway_cache_entries', 'Entries a cache holds', (size) => size.entries);
   return {
     registry,
+    webhooks: webhookMetrics(registers),
     observeRequest(kind, status, seconds) {
       const labels = { kind, status: String(status) };
       requests.inc(labels);
@@ -61,5 +66,24 @@ export function createMetrics(): GatewayMetrics {
     },
     recordCacheLookup: (cache, hit) => (hit ? cacheHits : cacheMisses).inc({ cache }),
     watchCache: (cache, size) => void watched.set(cache, size),
+  };
+}
+
+/** `gateway_webhook_deliveries_queued_total`, `..._delivered_total`, `..._retried_total`, `..._failed_total` by webhook, and each attempt's time. */
+function webhookMetrics(registers: Registry[]): WebhookMetrics {
+  const counter = (outcome: string, help: string) => new Counter({ name: `gateway_webhook_deliveries_${outcome}_total`, help, labelNames: ['webhook'], registers });
+  const queued = counter('queued', 'Webhook deliveries recorded with a committed write of this gateway, or re-sent');
+  const outcomes = {
+    delivered: counter('delivered', 'Webhook deliveries the receiver accepted (a 2xx)'),
+    retried: counter('retried', 'Webhook attempts that failed and will be tried again (timeout, connection error, 5xx, 429)'),
+    failed: counter('failed', 'Webhook deliveries kept as failed (a refusal, or the last attempt failed)'),
+  };
+  const duration = new Histogram({ name: 'gateway_webhook_attempt_duration_seconds', help: 'Time a webhook attempt took, until the answer was read or it failed', labelNames: ['webhook'], buckets: WEBHOOK_BUCKETS, registers });
+  return {
+    queued: (webhook, count) => queued.inc({ webhook }, count),
+    attempted(webhook, outcome, seconds) {
+      outcomes[outcome].inc({ webhook });
+      duration.observe({ webhook }, seconds);
+    },
   };
 }

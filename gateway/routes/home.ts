@@ -23,8 +23,8 @@ export function restExampleOf(model: ContentModel): string | undefined {
 }
 
 /** What is served and what is not yet; README.md's first screen says the same. */
-export const SERVED = 'content REST and GraphQL reads and writes, API tokens, sign-in, registration, users and roles, uploads (REST and GraphQL, to the uploads folder or S3)';
-export const NOT_YET = 'webhooks, the editor';
+export const SERVED = 'content REST and GraphQL reads and writes, API tokens, sign-in, registration, users and roles, uploads (REST and GraphQL, to the uploads folder or S3), webhooks';
+export const NOT_YET = 'the editor';
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 

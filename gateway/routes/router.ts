@@ -22,6 +22,8 @@ export interface Routes {
   openApi: Route;
   /** `/`: a page for browsers, the 404 envelope for other clients. */
   home: Route;
+  /** `/admin/...`: the admin API (webhooks), behind the admin credential. */
+  admin?: Route;
 }
 
 const under = (pathname: string, root: string) => pathname === root || pathname.startsWith(`${root}/`);
@@ -39,6 +41,7 @@ export function routeFor(routes: Routes, pathname: string): [RouteKind, Route | 
   if (pathname === DOCS_PATH || pathname === `${DOCS_PATH}/`) return ['docs', routes.docsPage];
   if (isDocsAsset(pathname)) return ['docs', routes.docsAsset];
   if (pathname === HOME_PATH) return ['home', routes.home];
+  if (under(pathname, '/admin')) return ['admin', routes.admin];
   return ['unknown', undefined];
 }
 

@@ -3,10 +3,13 @@
 // methods they do (HEAD is GET without the body). The localizations of an entry or a single type
 // whose type is not localized are a resource that takes no method: a 405 with an empty `Allow`.
 import { MethodNotAllowedError, NotFoundError } from '../errors/errors.ts';
-import type { Method, RouteRow, RouteTable } from './table.ts';
+import type { Method, RouteRow } from './table.ts';
 
-export interface Matched {
-  readonly row: RouteRow;
+/** What the matcher reads of a row: its method and path (the admin routes' rows share them). */
+export type PathRow = Pick<RouteRow, 'method' | 'path'>;
+
+export interface Matched<Row extends PathRow = RouteRow> {
+  readonly row: Row;
   readonly params: Readonly<Record<string, string>>;
 }
 
@@ -14,16 +17,16 @@ export interface Matched {
 const ID = /^[1-9]\d*$/;
 
 /** A row's path, split once: literal segments, and `:name` parameters. */
-interface Pattern {
-  readonly row: RouteRow;
+interface Pattern<Row extends PathRow> {
+  readonly row: Row;
   readonly segments: ReadonlyArray<{ literal: string } | { param: string }>;
 }
 
 /** The table, ready to match: its rows by their path's length in segments. */
-export class RouteMatcher {
-  readonly #bySize = new Map<number, Pattern[]>();
+export class RouteMatcher<Row extends PathRow = RouteRow> {
+  readonly #bySize = new Map<number, Array<Pattern<Row>>>();
 
-  constructor(readonly table: RouteTable) {
+  constructor(readonly table: readonly Row[]) {
     for (const row of table) {
       const segments = splitPath(row.path)!.map((part) => (part.startsWith(':') ? { param: part.slice(1) } : { literal: part }));
       const list = this.#bySize.get(segments.length) ?? [];
@@ -36,7 +39,7 @@ export class RouteMatcher {
    * The row for this method and path, with its parameters.
    * @throws NotFoundError when no row has the path; MethodNotAllowedError (with `allow`) when its rows take other methods.
    */
-  match(method: string, pathname: string): Matched {
+  match(method: string, pathname: string): Matched<Row> {
     const found = this.rowsAt(pathname);
     const wanted = method === 'HEAD' ? 'GET' : method;
     const hit = found.find(({ row }) => row.method === wanted);
@@ -56,8 +59,11 @@ export class RouteMatcher {
   private unlocalizedOwner(pathname: string): string | undefined {
     const segments = splitPath(pathname, true);
     if (!segments || segments.at(-1) !== 'localizations') return undefined;
-    const owner = this.rowsAt(`/${segments.slice(0, -1).map(encodeURIComponent).join('/')}`).find(({ row }) => row.handler.kind !== 'call');
-    return owner && owner.row.handler.kind !== 'call' ? owner.row.handler.target.displayName : undefined;
+    for (const { row } of this.rowsAt(`/${segments.slice(0, -1).map(encodeURIComponent).join('/')}`)) {
+      const handler = (row as Partial<Pick<RouteRow, 'handler'>>).handler;
+      if (handler && handler.kind !== 'call') return handler.target.displayName;
+    }
+    return undefined;
   }
 
   /** The methods a path takes, for a 405's `Allow`; none when no row has the path. */
@@ -65,10 +71,10 @@ export class RouteMatcher {
     return allowOf(this.rowsAt(pathname).map(({ row }) => row.method));
   }
 
-  private rowsAt(pathname: string): Matched[] {
+  private rowsAt(pathname: string): Array<Matched<Row>> {
     const segments = splitPath(pathname, true);
     if (!segments) return [];
-    const matched: Matched[] = [];
+    const matched: Array<Matched<Row>> = [];
     for (const pattern of this.#bySize.get(segments.length) ?? []) {
       const params = paramsOf(pattern, segments);
       if (params) matched.push({ row: pattern.row, params });
@@ -83,7 +89,7 @@ function allowOf(methods: readonly Method[]): string[] {
   return unique.includes('GET') ? ['GET', 'HEAD', ...unique.filter((m) => m !== 'GET')] : unique;
 }
 
-function paramsOf(pattern: Pattern, segments: readonly string[]): Record<string, string> | undefined {
+function paramsOf(pattern: Pattern<PathRow>, segments: readonly string[]): Record<string, string> | undefined {
   const params: Record<string, string> = {};
   for (const [index, part] of pattern.segments.entries()) {
     const segment = segments[index];

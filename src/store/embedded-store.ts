@@ -253,6 +253,22 @@ export class EmbeddedStore implements Store {
     return row && this.documents.decoded(tables.name, id, row, false);
   }
 
+  /** The read and the put run in one group commit's transaction: no other write comes between them. */
+  async putIf(collection: string, doc: Doc, expected: Filter): Promise<boolean> {
+    let written = false;
+    await this.commits.submit(() => {
+      const tables = this.collection(collection);
+      const current = this.docById(tables, doc.id);
+      if (current && !compiledFilter(encode(expected) as Filter).test(queryView(current))) return;
+      const moved: Move[] = [];
+      this.documents.forget(collection, doc.id);
+      tables.upsert(doc, moved);
+      written = true;
+      return () => moved.forEach(([before, after]) => tables.ranks.moved(before, after));
+    });
+    return written;
+  }
+
   async deleteByIds(collection: string, ids: readonly number[]): Promise<number> {
     const tables = this.tables.get(collection);
     if (!tables) return 0;

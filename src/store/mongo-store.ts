@@ -82,6 +82,8 @@ export class MongoStore implements Store, ChangeFeed {
   /** Whether the deployment runs transactions (a replica set member or mongos), once known. */
   private transactional: boolean | undefined;
   private closed = false;
+  /** Collections whose unique `id` index putIf has made sure of. */
+  private readonly uniqueIdCollections = new Set<string>();
 
   /** Never touches the network: the first call connects. */
   constructor(options: MongoStoreOptions) {
@@ -157,6 +159,32 @@ export class MongoStore implements Store, ChangeFeed {
       const target: WriteTarget = { client: this.client, db, timeoutMs: this.timeoutMs, writeConcern: this.writeConcernFor(transactional) };
       await (transactional ? writeInTransaction(target, changes) : writeInOrder(target, changes));
     });
+  }
+
+  /**
+   * A replacement filtered on the id and `expected`, upserting: when a document with the id does
+   * not match, the upsert meets the unique `id` index (made here once per collection) and is
+   * refused with a duplicate key, which is the answer false.
+   */
+  putIf(collection: string, doc: Doc, expected: Filter): Promise<boolean> {
+    return this.run('putIf', collection, async (db) => {
+      await this.uniqueIds(db, collection);
+      const writeConcern = this.writeConcernFor(await this.isTransactional(db));
+      try {
+        await db.collection(collection).replaceOne({ $and: [{ id: doc.id }, expected] }, doc, { upsert: true, ...(writeConcern ? { writeConcern } : {}) });
+        return true;
+      } catch (error) {
+        if (error instanceof MongoServerError && error.code === DUPLICATE_KEY) return false;
+        throw error;
+      }
+    });
+  }
+
+  /** The unique `id` index putIf relies on, as ensureIndexes makes it for content-types (`id_1`). */
+  private async uniqueIds(db: Db, collection: string): Promise<void> {
+    if (this.uniqueIdCollections.has(collection)) return;
+    await db.collection(collection).createIndexes([{ key: { id: 1 }, name: 'id_1', unique: true }]);
+    this.uniqueIdCollections.add(collection);
   }
 
   deleteByIds(collection: string, ids: readonly number[]): Promise<number> {

@@ -7,7 +7,7 @@
 import { MongoError, MongoErrorLabel, MongoServerError, type AnyBulkWriteOperation, type ClientSession, type Db, type Document, type MongoClient, type WriteConcernSettings } from 'mongodb';
 import { assertNever } from '../model/types.ts';
 import { UniqueViolation, type Change, type Doc, type RaiseChange } from './store.ts';
-import { WRITE_MARKS } from './write-marks.ts';
+import { UNMARKED_COLLECTIONS, WRITE_MARKS } from './write-marks.ts';
 
 /** What a write needs of the MongoDB store. */
 export interface WriteTarget {
@@ -112,6 +112,7 @@ async function priorDocuments(db: Db, changes: readonly Change[]): Promise<Map<s
 
 async function bumpMarks(db: Db, changes: readonly Change[], options: { session?: ClientSession; writeConcern?: WriteConcernSettings }): Promise<void> {
   for (const collection of groupByCollection(changes).keys()) {
+    if (UNMARKED_COLLECTIONS.has(collection)) continue;
     await db.collection<WriteMark>(WRITE_MARKS).updateOne({ _id: collection }, { $inc: { writes: 1 }, $set: { collection } }, { upsert: true, ...options });
   }
 }

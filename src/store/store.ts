@@ -121,6 +121,13 @@ export interface Store {
    * ServiceUnavailableError when the database cannot take the write; nothing is applied then.
    */
   write(changes: readonly Change[]): Promise<void>;
+  /**
+   * Puts `doc` (replacing the document with its id) only when the stored one matches `expected`,
+   * or when there is none: a compare-and-set, atomic against every other writer, in this process
+   * or another gateway (a lease taken only from its holder or once expired). Durable when it
+   * resolves, as `write`; true when written, false when a document with the id did not match.
+   */
+  putIf(collection: string, doc: Doc, expected: Filter): Promise<boolean>;
   /** Removes the documents with these ids; returns how many there were. */
   deleteByIds(collection: string, ids: readonly number[]): Promise<number>;
   /** Reserves `n` consecutive ids from the collection's counter; returns the first. */

@@ -6,6 +6,13 @@ import type { Store } from './store.ts';
 /** The collection of marks: `{ _id: <collection>, collection, writes }` (docs/storage.md). */
 export const WRITE_MARKS = '_writes';
 
+/**
+ * Collections that move no mark: the webhook outbox, which every write of a webhook's events
+ * changes (its mark would make every write of every gateway contend on one document) and whose
+ * answers no gateway keeps.
+ */
+export const UNMARKED_COLLECTIONS: ReadonlySet<string> = new Set(['_outbox']);
+
 /** Collection -> writes taken; a store nobody else writes to has none. */
 export type WriteMarks = ReadonlyMap<string, number>;
 

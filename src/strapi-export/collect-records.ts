@@ -13,8 +13,10 @@ export interface ArchiveContents {
   links: LinkRecord[];
   /** i18n's default locale code, from the core store. */
   defaultLocale?: string;
-  /** Configuration rows left out (webhooks, other core-store settings), by type. */
+  /** Configuration rows left out (core-store settings), by type. */
   skippedConfiguration: Map<string, number>;
+  /** The archive's webhooks (`{ type: 'webhook' }` configuration rows), as Strapi keeps them: reported, not imported. */
+  webhooks: Array<Record<string, unknown>>;
   /** File names of assets/uploads/, in archive order. */
   assets: string[];
   /** Lines whose shape is wrong, each with its file and line. */
@@ -29,7 +31,7 @@ export async function collectRecords(
   onAsset: (name: string, content: AsyncIterable<Buffer>) => Promise<void>,
 ): Promise<ArchiveContents> {
   const problems = new Problems();
-  const contents: ArchiveContents = { schemas: [], entities: [], links: [], skippedConfiguration: new Map(), assets: [], problems };
+  const contents: ArchiveContents = { schemas: [], entities: [], links: [], skippedConfiguration: new Map(), webhooks: [], assets: [], problems };
   const keep = <T>(list: T[], item: T | undefined) => item !== undefined && list.push(item);
   for await (const record of records) {
     switch (record.kind) {
@@ -45,6 +47,7 @@ export async function collectRecords(
       case 'configuration': {
         const row = toConfiguration(record.value, record.at, problems);
         if (row?.type === 'core-store' && row.value.key === DEFAULT_LOCALE_KEY) contents.defaultLocale = parseStored(row.value.value);
+        else if (row?.type === 'webhook') contents.webhooks.push(row.value);
         else if (row) contents.skippedConfiguration.set(row.type, (contents.skippedConfiguration.get(row.type) ?? 0) + 1);
         break;
       }

@@ -8,6 +8,7 @@ import type { Seed } from '../seed/parse-seed.ts';
 import { validateSeed } from '../seed/validate-seed.ts';
 import type { Store } from '../store/store.ts';
 import { checkArchive } from './check-archive.ts';
+import { webhookNotes } from './webhook-notes.ts';
 import { missingAssetNotes } from './check-assets.ts';
 import { collectRecords } from './collect-records.ts';
 import { openArchive, type Layer } from './open-archive.ts';
@@ -56,7 +57,7 @@ export async function readStrapiExport(model: ContentModel, file: string, option
     const title = `Invalid data in Strapi export ${file}`;
     const { seed, notes } = archiveToSeed(contents, model, title);
     const checked = validateSeed(model, seed, title);
-    notes.push(...missingAssetNotes(seed.media.map((row) => row.values), contents.assets));
+    notes.push(...missingAssetNotes(seed.media.map((row) => row.values), contents.assets), ...webhookNotes(contents.webhooks));
     return { seed, checked, notes, layers: archive.layers, staged };
   } catch (error) {
     await staged.discard();

@@ -40,6 +40,7 @@ describe('npm start arguments', () => {
     ['--replace-data with a seed named by flag', ['--seed', 's.json', '--replace-data'], {}, { replaceData: true, seedFile: 's.json', seedIsDefault: false }],
     ['a seed named by SEED_FILE, not the default', [], { SEED_FILE: 's.json' }, { seedIsDefault: false }],
     ['API_TOKEN_SALT and JWT_SECRET', [], { API_TOKEN_SALT: 's', JWT_SECRET: 'j' }, { secrets: { apiTokenSalt: 's', jwtSecret: 'j' } }],
+    ['ADMIN_ACCESS_KEYS', [], { ADMIN_ACCESS_KEYS: `${'a'.repeat(128)}, ${'B'.repeat(128)}` }, { adminAccessKeys: ['a'.repeat(128), 'B'.repeat(128)] }],
   ])('reads %s', (_name, argv, env, expected) => {
     expect(parse(argv, env)).toMatchObject(expected);
   });
@@ -57,6 +58,7 @@ describe('npm start arguments', () => {
     [[], { GRAPHIQL: 'maybe' }, /Invalid GRAPHIQL maybe: expected true or false/],
     [[], { RESPONSE_CACHE: 'sometimes' }, /Invalid RESPONSE_CACHE sometimes: expected true or false \(on or off\)/],
     [[], { DATA_POLL_MS: '0' }, /Invalid DATA_POLL_MS 0: expected milliseconds/],
+    [[], { ADMIN_ACCESS_KEYS: 'my-admin-token' }, /ADMIN_ACCESS_KEYS: expected comma-separated access keys of 128 hex digits/],
   ])('refuses %j with a message saying what is expected', (argv, env, message) => {
     expect(() => parseGatewayArgs(argv, env)).toThrow(message);
   });

@@ -16,9 +16,7 @@ const GROUPS = [
 ];
 
 /** Cases about what another issue serves, replayed once it lands. */
-const NOT_YET: Record<string, string> = {
-  '04-invalid-json-body.json#12': 'issue 32 serves POST /api/auth/local',
-};
+const NOT_YET: Record<string, string> = {};
 
 interface Recorded {
   name: string;

@@ -42,6 +42,9 @@ export class CountingStore implements Store {
   write(changes: readonly Change[]) {
     return this.inner.write(changes);
   }
+  putIf(collection: string, doc: Doc, expected: Filter) {
+    return this.inner.putIf(collection, doc, expected);
+  }
   deleteByIds(collection: string, ids: readonly number[]) {
     return this.inner.deleteByIds(collection, ids);
   }

@@ -1,6 +1,7 @@
 // Group commit: the writes that arrive while one commit is prepared share one SQLite transaction
 // and its one fsync, each in a SAVEPOINT of its own so a write one refuses (a unique index) leaves
-// the others in. Every write settles after COMMIT returns: resolved once on disk, or rejected.
+// the others in (a write alone in its group needs none). Every write settles after COMMIT
+// returns: resolved once on disk, or rejected.
 import type Database from 'better-sqlite3';
 import { asStoreError } from './database.ts';
 
@@ -49,6 +50,7 @@ export class GroupCommit {
     const group = this.queue;
     this.queue = [];
     if (group.length === 0) return;
+    if (group.length === 1) return this.flushAlone(group[0]!);
     const applied: Pending[] = [];
     let opened: (() => void) | undefined;
     try {
@@ -68,6 +70,32 @@ export class GroupCommit {
     for (const write of applied) write.committed?.();
     this.settled(applied.length < group.length);
     for (const write of applied) write.resolve();
+  }
+
+  /**
+   * A group of one write (a gateway's writes come one at a time) needs no savepoint: it commits or
+   * rolls back whole, as the group does. A savepoint would write each page the write changes a
+   * second time, into its journal: a write touching several collections paid that on every page.
+   */
+  private flushAlone(write: Pending): void {
+    let opened: (() => void) | undefined;
+    try {
+      this.db.exec('BEGIN IMMEDIATE');
+      opened = this.opening();
+      write.committed = write.apply() ?? undefined;
+      this.db.exec('COMMIT');
+    } catch (error) {
+      if (this.db.inTransaction) this.db.exec('ROLLBACK');
+      // The disk refusing it, or its own changes (a unique index): nothing of it is on disk.
+      const failed = asStoreError(error);
+      write.reject(failed !== error ? failed : this.refusal(error));
+      this.settled(true);
+      return;
+    }
+    opened?.();
+    write.committed?.();
+    this.settled(false);
+    write.resolve();
   }
 
   /** One write in its savepoint; false (and the write rejected) when its changes threw. */

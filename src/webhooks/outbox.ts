@@ -1,0 +1,130 @@
+// A write about to commit -> its outbox rows: one per event and webhook that wants it, each a
+// delivery with its own id, written in the same atomic store write as the change (so a delivery
+// is recorded exactly when its change is durable). The row is what the worker sends and updates
+// and what the admin routes show.
+import { randomUUID } from 'node:crypto';
+import type { Committed, LifecycleEvent } from '../operations/events.ts';
+import { ROLE_UID, USER_UID, type ContentModel } from '../model/types.ts';
+import type { Change, Doc, IndexSpec, Store } from '../store/store.ts';
+import { eventsFor } from './filters.ts';
+import { bodyRest, type Related } from './payload.ts';
+import type { Webhook, WebhookEvent } from './settings.ts';
+
+/** The outbox: one document per delivery (docs/storage.md). */
+export const OUTBOX = '_outbox';
+
+export const OUTBOX_INDEXES: readonly IndexSpec[] = [
+  { keys: { id: 1 }, unique: true, name: 'id_1' },
+  { keys: { webhook: 1, status: 1, id: 1 }, name: 'webhook_1_status_1_id_1' },
+];
+
+export type DeliveryStatus = 'queued' | 'delivered' | 'failed';
+
+/** One attempt to deliver: when, how long, and what the receiver answered or what failed. */
+export interface Attempt {
+  readonly at: Date;
+  readonly ms: number;
+  readonly statusCode?: number;
+  /** The receiver's answer (its first KiB), or what went wrong. */
+  readonly message?: string;
+}
+
+export interface OutboxRow extends Doc {
+  /** From the store's counter: deliveries of one entry go in this order. */
+  readonly id: number;
+  /** What receivers see (`webhook-id`): the same on every attempt, so a repeat can be dropped. */
+  readonly delivery: string;
+  readonly webhook: string;
+  /** The event sent (`X-Strapi-Event`). */
+  readonly event: string;
+  /** `<uid>#<entry id>`: one entry's deliveries, sent one after another. */
+  readonly lane: string;
+  /** JSON of the body after `event` and `createdAt`. */
+  readonly body: string;
+  readonly status: DeliveryStatus;
+  readonly attempts: readonly Attempt[];
+  /** When the next attempt is due. */
+  readonly nextAt: Date;
+  /** When the write was committed (or the re-send asked for). */
+  readonly createdAt: Date;
+  /** The delivery this one sends again. */
+  readonly resendOf?: string;
+}
+
+export interface OutboxDeps {
+  model: ContentModel;
+  store: Pick<Store, 'find' | 'allocateIds'>;
+  hooks: readonly Webhook[];
+  newId?: () => string;
+}
+
+/** The recorder of webhook deliveries, and the rows each committed write recorded (for the worker). */
+export class Outbox {
+  readonly #recorded = new WeakMap<Committed, OutboxRow[]>();
+  readonly #newId: () => string;
+
+  constructor(private readonly deps: OutboxDeps) {
+    this.#newId = deps.newId ?? randomUUID;
+  }
+
+  /** The lifecycle's recorder: rows for the write's events, to be written with it. */
+  readonly record = async (pending: Committed): Promise<Change[]> => {
+    const planned: Array<{ event: LifecycleEvent; hook: Webhook; sent: WebhookEvent }> = [];
+    for (const event of pending.events) for (const hook of this.deps.hooks) for (const sent of eventsFor(hook, event)) planned.push({ event, hook, sent });
+    if (planned.length === 0) return [];
+    const first = await this.deps.store.allocateIds(OUTBOX, planned.length);
+    const rows: OutboxRow[] = [];
+    const changes: Change[] = [];
+    for (const [index, { event, hook, sent }] of planned.entries()) {
+      const type = this.deps.model.contentTypes.get(event.uid)!;
+      // Most events need no other entry: no read, no wait.
+      const related = needsRelated(event) ? await this.related(event, pending) : NONE;
+      const doc = queuedRow({ id: first + index, delivery: this.#newId(), webhook: hook.name, event: sent, lane: `${event.uid}#${event.id}`, body: JSON.stringify(bodyRest(type, event, sent, related)), at: event.at });
+      rows.push(doc);
+      changes.push({ op: 'put', collection: OUTBOX, doc });
+    }
+    this.#recorded.set(pending, rows);
+    return changes;
+  };
+
+  /** The rows recorded with a write, once it committed (the same object the recorder was given). */
+  recordedWith(committed: Committed): readonly OutboxRow[] {
+    return this.#recorded.get(committed) ?? [];
+  }
+
+  /**
+   * Entries Strapi puts in the event's `entry`: a user's role (the users-permissions service
+   * populates it); a new localization's other locales (the i18n service lists them).
+   */
+  private async related(event: LifecycleEvent, pending: Committed): Promise<Related> {
+    const after = event.after;
+    if (!after) return {};
+    if (event.uid === USER_UID && typeof after.role === 'number') {
+      const roleType = this.deps.model.contentTypes.get(ROLE_UID)!;
+      const [role] = await this.deps.store.find(roleType.collectionName, { id: after.role }, { limit: 1 });
+      return role ? { role, roleType } : {};
+    }
+    const others = Array.isArray(after.localizations) ? (after.localizations as number[]) : [];
+    if (event.event !== 'entry.create' || others.length === 0) return {};
+    const type = this.deps.model.contentTypes.get(event.uid)!;
+    const written = new Map(pending.changes.flatMap((change) => (change.op === 'put' && change.collection === type.collectionName ? [[change.doc.id, change.doc] as const] : [])));
+    const missing = others.filter((id) => !written.has(id));
+    const read = missing.length > 0 ? await this.deps.store.find(type.collectionName, { id: { $in: missing } }) : [];
+    const byId = new Map([...written, ...read.map((doc) => [doc.id, doc] as const)]);
+    return { localizations: others.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : [])) };
+  }
+}
+
+/** A delivery waiting for its first attempt. */
+export function queuedRow(fields: { id: number; delivery: string; webhook: string; event: string; lane: string; body: string; at: Date; resendOf?: string }): OutboxRow {
+  const { id, delivery, webhook, event, lane, body, at, resendOf } = fields;
+  const row: OutboxRow = { id, delivery, webhook, event, lane, body, status: 'queued', attempts: [], nextAt: at, createdAt: at };
+  return resendOf ? { ...row, resendOf } : row;
+}
+
+const NONE: Related = {};
+
+/** A user's event (its role) or a new localization's (its other locales). */
+function needsRelated(event: LifecycleEvent): boolean {
+  return event.after !== undefined && (event.uid === USER_UID || (event.event === 'entry.create' && Array.isArray(event.after.localizations) && event.after.localizations.length > 0));
+}

@@ -1,0 +1,51 @@
+// Group commit on a real SQLite database: a write alone in its group and writes sharing one are
+// each committed whole or refused whole; a write its own changes refuse (a unique index) leaves
+// the others of its group in; what a write returns runs only once it is committed.
+import Database from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { GroupCommit, type Apply } from '../../src/store/sqlite/group-commit.ts';
+
+class Refused extends Error {}
+
+function harness() {
+  const db = new Database(':memory:');
+  db.exec('CREATE TABLE things (id INTEGER PRIMARY KEY, name TEXT UNIQUE)');
+  const settled: boolean[] = [];
+  const group = new GroupCommit(db, (error) => new Refused(String(error)), (rolledBack) => settled.push(rolledBack));
+  const insert = db.prepare('INSERT INTO things (id, name) VALUES (?, ?)');
+  const put = (rows: Array<[number, string]>, committed?: () => void): Apply => () => {
+    for (const row of rows) insert.run(...row);
+    return committed;
+  };
+  const rows = () => db.prepare('SELECT id FROM things ORDER BY id').all().map((row) => (row as { id: number }).id);
+  return { db, group, put, rows, settled };
+}
+
+describe('GroupCommit', () => {
+  it.each([
+    ['a write alone, accepted', [[[1, 'a'], [2, 'b']]], [true], [1, 2], [false]],
+    ['a write alone, refused half-way by its unique index', [[[1, 'a'], [2, 'a']]], [false], [], [true]],
+    ['two writes, the second refused by its own rows', [[[1, 'a']], [[2, 'b'], [3, 'b']]], [true, false], [1], [true]],
+    ['three writes, all accepted in one commit', [[[1, 'a']], [[2, 'b']], [[3, 'c']]], [true, true, true], [1, 2, 3], [false]],
+  ] as const)('%s', async (_name, writes, accepted, kept, settled) => {
+    const h = harness();
+    const outcomes = await Promise.all(writes.map((rows) => h.group.submit(h.put(rows.map(([id, name]) => [id, name]))).then(() => true, (error: unknown) => {
+      expect(error).toBeInstanceOf(Refused);
+      return false;
+    })));
+    expect(outcomes).toEqual(accepted);
+    expect(h.rows()).toEqual(kept);
+    expect(h.settled).toEqual(settled);
+    expect(h.db.inTransaction).toBe(false);
+  });
+
+  it('runs what a write returns after its commit, and never for a refused one', async () => {
+    const h = harness();
+    const ran: string[] = [];
+    const seen = (name: string) => () => ran.push(`${name}: ${h.rows().length} rows, in transaction ${h.db.inTransaction}`);
+    await h.group.submit(h.put([[1, 'a']], seen('alone')));
+    await h.group.submit(h.put([[2, 'a']], seen('refused'))).catch(() => undefined);
+    await Promise.all([h.group.submit(h.put([[3, 'c']], seen('first'))), h.group.submit(h.put([[4, 'd']], seen('second')))]);
+    expect(ran).toEqual(['alone: 1 rows, in transaction false', 'first: 3 rows, in transaction false', 'second: 3 rows, in transaction false']);
+  });
+});
