@@ -54,7 +54,7 @@ async function readsAndMixed(options: VariedOptions, dataset: string, facts: Dat
     if (!options.mixed) return { reads };
     const mixed = await runMixedLoad({
       url: on.url, facts, seed: options.seed, pool: 2000, zipf: 1, run: `mixed-${Date.now().toString(36)}`, token: BENCH_WRITE_TOKEN,
-      connections: options.connections, durationS: 2 * options.durationS, warmupS: 3, log,
+      connections: options.connections, durationS: 2 * options.durationS, warmupS: 10, log,
     });
     return { reads, mixed };
   } finally {

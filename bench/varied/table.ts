@@ -71,6 +71,8 @@ export function renderVariedReport(results: VariedResults, checks: readonly Targ
   if (results.reads.length) {
     parts.push('', 'Every request different:', '', variedTable(results.reads), '', 'One request repeated (the first of each list):', '', repeatedTable(results.reads));
     parts.push('', `Load average when each scenario started: ${results.reads.map((r) => `${r.label} ${r.loadAverage.toFixed(1)}`).join(', ')}.`);
+    const compared = results.reads.filter((r) => r.strapiSame);
+    if (compared.length) parts.push('', `Strapi answered the first requests with the gateway's root entries: ${compared.map((r) => `${r.label} ${r.strapiSame!.same} of ${r.strapiSame!.checked}`).join(', ')}.`);
   }
   if (results.mixed) parts.push('', `Mixed (${results.mixed.pool.toLocaleString('en-US')} different reads, Zipf ${results.mixed.zipf}; ${results.mixed.connections} connections, ${results.mixed.durationS} s each):`, '', mixedTable([['reads alone', results.mixed.readOnly], ['90 % reads, 10 % updates', results.mixed.mixed]]));
   if (results.writes) parts.push('', `Writes (${results.writes.settings.connections} connections, ${results.writes.settings.durationS} s; ${results.writes.gatewayStore}):`, '', writesBesideStrapi(results.writes.rows));
