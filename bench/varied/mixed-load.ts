@@ -12,7 +12,7 @@ export interface MixedLoadOptions extends Omit<MixedRequestOptions, 'writeEvery'
   url: string;
   connections: number;
   durationS: number;
-  /** Seconds of reads before measuring, so the cache holds what is popular. */
+  /** Seconds of reads before measuring, after every read of the pool was sent once. */
   warmupS: number;
   log(line: string): void;
 }
@@ -27,8 +27,8 @@ interface Timed {
 /** Requests per phase: more than any phase sends (reads answered from the cache are fast). */
 const PHASE_REQUESTS = 150_000;
 
-function runTimed(url: string, cursor: RequestCursor, connections: number, durationS: number): Promise<Timed> {
-  const timed: Timed = { reads: [], writes: [], failed: 0, seconds: durationS };
+function runTimed(url: string, cursor: RequestCursor, connections: number, stop: { durationS: number } | { amount: number }): Promise<Timed> {
+  const timed: Timed = { reads: [], writes: [], failed: 0, seconds: 0 };
   // One request template: each request gets a fresh context, its answer the same one.
   type Sent = { write?: boolean; sentAt?: number };
   const setupRequest = (request: autocannon.Request, context: Sent) => {
@@ -42,7 +42,8 @@ function runTimed(url: string, cursor: RequestCursor, connections: number, durat
     if (status !== 200) timed.failed += 1;
   };
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections, duration: durationS, timeout: 120, requests: [{ setupRequest, onResponse }] } as autocannon.Options, (error, result) => {
+    const until = 'amount' in stop ? { amount: stop.amount } : { duration: stop.durationS };
+    autocannon({ url, connections, ...until, timeout: 120, requests: [{ setupRequest, onResponse }] } as autocannon.Options, (error, result) => {
       if (error) reject(error);
       else resolve({ ...timed, failed: timed.failed + result.errors, seconds: result.duration });
     });
@@ -58,7 +59,7 @@ export function quantile(values: readonly number[], p: number): number {
 
 async function phase(options: MixedLoadOptions, requests: BenchRequest[]): Promise<MixedPhase> {
   const before = await readCacheLookups(options.url);
-  const timed = await runTimed(options.url, new RequestCursor(requests), options.connections, options.durationS);
+  const timed = await runTimed(options.url, new RequestCursor(requests), options.connections, { durationS: options.durationS });
   const after = await readCacheLookups(options.url);
   // Requests still in flight when the phase ended finish before the next one starts.
   await new Promise((resolve) => setTimeout(resolve, 1000));
@@ -72,11 +73,15 @@ async function phase(options: MixedLoadOptions, requests: BenchRequest[]): Promi
 const describe = (name: string, p: MixedPhase) =>
   `${name}: reads ${p.readsPerSec.toFixed(0)}/s (p50 ${p.readP50Ms.toFixed(1)}, p99 ${p.readP99Ms.toFixed(1)} ms), writes ${p.writesPerSec.toFixed(0)}/s (p99 ${p.writeP99Ms.toFixed(0)} ms), hit rate ${(100 * p.hitRate).toFixed(1)} % of ${p.lookups}, ${p.failed} failed`;
 
-/** Warm-up with reads, then reads alone, then one write in ten. */
+/**
+ * Every read of the pool once (the cache then holds all it can), reads for `warmupS`, then reads
+ * alone, then one write in ten.
+ */
 export async function runMixedLoad(options: MixedLoadOptions): Promise<MixedResult> {
   const pool = readPool(options.facts, options.seed, options.pool);
   const requests = (writeEvery: number, name: string) => mixedRequests(pool, { ...options, writeEvery }, PHASE_REQUESTS, name);
-  await runTimed(options.url, new RequestCursor(requests(0, 'mixed warm-up')), options.connections, options.warmupS);
+  await runTimed(options.url, new RequestCursor(pool), options.connections, { amount: pool.length });
+  await runTimed(options.url, new RequestCursor(requests(0, 'mixed warm-up')), options.connections, { durationS: options.warmupS });
   const readOnly = await phase(options, requests(0, 'mixed reads alone'));
   options.log(describe('reads alone', readOnly));
   const mixed = await phase(options, requests(10, 'mixed 90/10'));

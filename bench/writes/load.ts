@@ -53,7 +53,8 @@ function run(url: string, cursor: RequestCursor, token: string, connections: num
   return new Promise((resolve, reject) => {
     let firstError: string | undefined;
     const instance = autocannon(
-      { url, connections, ...('amount' in stop ? { amount: stop.amount } : { duration: stop.durationS }), timeout: 120, requests: [{ setupRequest, onResponse }] } as autocannon.Options,
+      // autocannon refuses more connections than requests: a short run uses fewer.
+      { url, ...('amount' in stop ? { amount: stop.amount, connections: Math.min(connections, stop.amount) } : { duration: stop.durationS, connections }), timeout: 120, requests: [{ setupRequest, onResponse }] } as autocannon.Options,
       (error, result) => (error ? reject(error) : resolve({ result, firstError })),
     );
     instance.on('reqError', (error: unknown) => {

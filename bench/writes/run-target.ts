@@ -40,8 +40,10 @@ interface Phase {
 
 async function runPhase(options: WriteTargetOptions, phase: Phase): Promise<WriteRow> {
   const { url, token, settings } = options;
+  if (phase.list.length === 0) throw new Error(`${options.target} ${phase.scenario.label}: nothing to write to (no create was acknowledged)`);
   const cursor = new RequestCursor(phase.list);
-  if (settings.warmupS > 0) await warmUpWrites(url, cursor, token, settings.connections, phase.warmup, phase.onAcknowledged);
+  const warms = 'amount' in phase.warmup ? phase.warmup.amount > 0 : settings.warmupS > 0;
+  if (warms) await warmUpWrites(url, cursor, token, settings.connections, phase.warmup, phase.onAcknowledged);
   const before = await phase.before();
   const measure = await measureWrites(url, cursor, token, settings.connections, phase.measured, phase.onAcknowledged);
   const verification = await phase.verify(before, measure.acknowledged, phase.list.slice(0, cursor.sent));
@@ -51,10 +53,12 @@ async function runPhase(options: WriteTargetOptions, phase: Phase): Promise<Writ
   return { target: options.target, scenario: phase.scenario.label, request: `${first.method} ${first.path.replace(/\/\d+$/, '/:id')}`, ...measure, verification };
 }
 
-/** Each created entry once: 15 % of them to warm up, the rest measured. */
-function oncePerCreated(context: WriteContext): { warmup: WriteStop; measured: WriteStop } {
-  const warm = Math.floor(context.created.length * 0.15);
-  return { warmup: { amount: Math.max(1, warm) }, measured: { amount: Math.max(1, context.created.length - warm) } };
+/** Each created entry once: 15 % of them (at least one per connection) to warm up, the rest measured. */
+export function oncePerCreated(created: number, connections: number): { warmup: WriteStop; measured: WriteStop } {
+  const warm = Math.max(connections, Math.floor(created * 0.15));
+  // Too few entries to spare a warm-up (Strapi creates slowly): every one is measured.
+  if (created - warm < 2 * connections) return { warmup: { amount: 0 }, measured: { amount: created } };
+  return { warmup: { amount: warm }, measured: { amount: created - warm } };
 }
 
 function phases(options: WriteTargetOptions, context: WriteContext): Array<() => Phase> {
@@ -75,11 +79,11 @@ function phases(options: WriteTargetOptions, context: WriteContext): Array<() =>
       verify: (_before, _acknowledged, sent) => verifyUpdates(url, token, sent, updates),
     }),
     () => ({
-      scenario: scenario('publish-article'), list: writeList(scenario('publish-article'), context, seed, created.length), ...oncePerCreated(context),
+      scenario: scenario('publish-article'), list: writeList(scenario('publish-article'), context, seed, created.length), ...oncePerCreated(created.length, settings.connections),
       before: count('live'), verify: (before, acknowledged) => verifyCount(count('live'), before, acknowledged, 'grown', 'published entries of the run'),
     }),
     () => ({
-      scenario: scenario('delete-article'), list: writeList(scenario('delete-article'), context, seed, created.length), ...oncePerCreated(context),
+      scenario: scenario('delete-article'), list: writeList(scenario('delete-article'), context, seed, created.length), ...oncePerCreated(created.length, settings.connections),
       before: count('preview'), verify: (before, acknowledged) => verifyCount(count('preview'), before, acknowledged, 'shrunk', 'entries of the run'),
     }),
   ];

@@ -6,6 +6,7 @@ import { describeGatewayStore, listsDataFlag } from '../../bench/writes/gateway-
 import { datasetFacts } from '../../bench/varied/dataset-facts.ts';
 import { requestKey } from '../../bench/varied/request-list.ts';
 import { variedSize } from '../../bench/varied/varied-dataset.ts';
+import { oncePerCreated } from '../../bench/writes/run-target.ts';
 import { WRITE_SCENARIOS, writeList, type WriteContext } from '../../bench/writes/scenarios.ts';
 
 describe('parseWritesArgs', () => {
@@ -76,5 +77,15 @@ describe('the write scenarios', () => {
     const { data } = JSON.parse(create.body!) as { data: Record<string, unknown> };
     expect(data).toMatchObject({ slug: 'run-0', publishedAt: null, seo: { metaTitle: expect.any(String) } });
     expect([typeof data.author, typeof data.category, (data.tags as unknown[]).length, (data.blocks as unknown[]).length]).toEqual(['number', 'number', 3, 2]);
+  });
+});
+
+describe('publishing and deleting each created entry once', () => {
+  it.each([
+    { created: 2000, warmup: 300, measured: 1700 },
+    { created: 100, warmup: 16, measured: 84 },
+    { created: 40, warmup: 0, measured: 40 },
+  ])('of $created created entries, warms up on $warmup and measures $measured (16 connections)', ({ created, warmup, measured }) => {
+    expect(oncePerCreated(created, 16)).toEqual({ warmup: { amount: warmup }, measured: { amount: measured } });
   });
 });
