@@ -1,7 +1,7 @@
 // Starts the limit server (limit-server.ts) as a child process and tells it which bytes to serve:
 // one answer for every request, or one per request (keyed by method, path and body).
 import { fork, type ChildProcess } from 'node:child_process';
-import { stopChild } from './child.ts';
+import { assertPortFree, stopChild } from './child.ts';
 
 export interface LimitProcess {
   url: string;
@@ -25,6 +25,7 @@ function nextMessage(child: ChildProcess): Promise<Record<string, unknown>> {
 
 /** The limit server on `port` (0: any free port, named in `url`). */
 export async function startLimitProcess(port: number): Promise<LimitProcess> {
+  if (port !== 0) await assertPortFree(port);
   const child = fork(new URL('./limit-server.ts', import.meta.url), [String(port)], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const { port: listening } = (await nextMessage(child)) as { port: number };
   const send = async (message: Record<string, unknown>) => {

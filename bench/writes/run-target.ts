@@ -18,6 +18,8 @@ export interface WriteTargetOptions {
   /** The requests' seed: every target is sent the same values. */
   seed: number;
   log(line: string): void;
+  /** Told when each scenario's measured run starts and ends (a profile cuts its samples there). */
+  onMeasured?(label: string, moment: 'start' | 'end', writesPerSec?: number): void;
 }
 
 /** Enough creates or updates for any timed run this machine can make. */
@@ -45,7 +47,9 @@ async function runPhase(options: WriteTargetOptions, phase: Phase): Promise<Writ
   const warms = 'amount' in phase.warmup ? phase.warmup.amount > 0 : settings.warmupS > 0;
   if (warms) await warmUpWrites(url, cursor, token, settings.connections, phase.warmup, phase.onAcknowledged);
   const before = await phase.before();
+  options.onMeasured?.(phase.scenario.label, 'start');
   const measure = await measureWrites(url, cursor, token, settings.connections, phase.measured, phase.onAcknowledged);
+  options.onMeasured?.(phase.scenario.label, 'end', measure.writesPerSec);
   const verification = await phase.verify(before, measure.acknowledged, phase.list.slice(0, cursor.sent));
   if (!verification.ok) options.log(`!!! ${options.target} ${phase.scenario.label}: ${verification.detail}`);
   options.log(`${options.target} ${phase.scenario.label}: ${measure.writesPerSec.toFixed(1)} writes/s, p50 ${measure.p50Ms} ms, p99 ${measure.p99Ms} ms`);

@@ -3,6 +3,8 @@
 // summary, and a run's report and targets (from a results file).
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServer } from 'node:net';
+import { assertPortFree } from '../../bench/processes/child.ts';
 import { startLimitProcess, type LimitProcess } from '../../bench/processes/limit-process.ts';
 import { RequestCursor } from '../../bench/request-cursor.ts';
 import type { BenchRequest } from '../../bench/scenarios.ts';
@@ -104,6 +106,17 @@ describe('the limit server', () => {
     ]);
     const response = await fetch(limit.url + request.path, { method: request.method, body: request.body });
     expect(await response.text()).toBe(body);
+  });
+});
+
+describe('assertPortFree', () => {
+  it('refuses a port another server listens on, and accepts it once that server is gone', async () => {
+    const other = createServer();
+    await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+    const { port } = other.address() as { port: number };
+    await expect(assertPortFree(port)).rejects.toThrow(`port ${port} is taken`);
+    await new Promise((resolve) => other.close(resolve));
+    await expect(assertPortFree(port)).resolves.toBeUndefined();
   });
 });
 
