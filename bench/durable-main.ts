@@ -11,7 +11,7 @@ import autocannon from 'autocannon';
 import { EmbeddedStore } from '../src/store/embedded-store.ts';
 import { datasetSize, LARGE_ARTICLES } from './dataset/size.ts';
 import { defaultDatasetPath, writeDataset } from './dataset/write.ts';
-import { startGatewayProcess, type GatewayProcess } from './processes/gateway-process.ts';
+import { startDataFolderGateway, type DataFolderGateway } from './processes/data-folder-gateway.ts';
 
 const USAGE = 'usage: npm run bench:durable -- [--articles N] [--large-articles N] [--duration S] [--rounds R] [--port P] [--large-node-flags="FLAGS"]';
 
@@ -56,24 +56,14 @@ interface Measured {
   non2xx: number;
 }
 
-interface Prepared {
+interface Prepared extends DataFolderGateway {
   articles: number;
-  importMs: number;
-  restartMs: number;
-  gateway: GatewayProcess;
-  dataDir: string;
 }
 
 /** The size's dataset imported into a fresh data folder, then the gateway started again on that folder (left running). */
 async function prepareSize(articles: number, options: { port: number; nodeFlags: string[] }): Promise<Prepared> {
   const dataset = await writeDataset(defaultDatasetPath(articles), datasetSize({ articles }));
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'gateway-durable-'));
-  const common = { dataset: dataset.path, port: options.port, responseCache: 'off' as const, dataDir, timeoutMs: 1_800_000 };
-  const importing = await startGatewayProcess({ ...common, nodeFlags: options.nodeFlags });
-  await importing.stop();
-  // The restart serves the data folder as `npm start` would: the import's larger heap is not given.
-  const gateway = await startGatewayProcess({ ...common, nodeFlags: [] });
-  return { articles, importMs: importing.readyMs, restartMs: gateway.readyMs, gateway, dataDir };
+  return { articles, ...(await startDataFolderGateway({ dataset: dataset.path, port: options.port, importNodeFlags: options.nodeFlags })) };
 }
 
 const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 
 export interface BenchRequest {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** Path and query string, sent as is (brackets unencoded, as Strapi clients send them). */
   path: string;
   headers: Record<string, string>;

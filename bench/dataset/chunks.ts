@@ -2,7 +2,7 @@
 // dataset is written without holding it in memory. Joined, the chunks are one JSON document.
 import {
   ARTICLE_UID, articleEntry, AUTHOR_UID, authorEntry, CATEGORY_UID, categoryEntry, GLOBAL_UID, globalEntry, LOCALES,
-  mediaRow, ROLES, TAG_UID, tagEntry, type SeedRow,
+  mediaRow, ROLES, TAG_UID, tagEntry, VARIED_LOCALES, type SeedRow,
 } from './entries.ts';
 import type { DatasetSize } from './size.ts';
 
@@ -18,11 +18,12 @@ function* rows(count: number, make: (id: number) => SeedRow): Generator<string> 
 }
 
 /**
- * The seed file's text in chunks. Content-types come in the order tags, categories, authors,
+ * The seed file's text in chunks; a varied size adds French to the locales and a full-access token. Content-types come in the order tags, categories, authors,
  * articles, global, so the Strapi reference creates each before the entries that point to it.
  */
 export function* datasetChunks(size: DatasetSize): Generator<string> {
-  yield `{"locales":${JSON.stringify(LOCALES)},\n"roles":${JSON.stringify(ROLES)},\n"media":[`;
+  const tokens = size.variety ? `"apiTokens":${JSON.stringify([{ name: 'bench-writes', type: 'full-access', token: size.variety.token }])},\n` : '';
+  yield `{"locales":${JSON.stringify(size.variety ? VARIED_LOCALES : LOCALES)},\n"roles":${JSON.stringify(ROLES)},\n${tokens}"media":[`;
   yield* rows(size.media, mediaRow);
   const lists: Array<[string, number, (id: number) => SeedRow]> = [
     [TAG_UID, size.tags, tagEntry],

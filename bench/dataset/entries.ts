@@ -2,6 +2,7 @@
 // (docs/seed.md) for the conformance fixture's model. Pure: the same input gives the same entry.
 import type { DatasetSize } from './size.ts';
 import { isoDate, isoDateTime, pick, sentence, title, words } from './text.ts';
+import { isDraft, isFrench } from './variety.ts';
 
 /** One entry or media row as the seed file holds it. */
 export type SeedRow = Record<string, unknown>;
@@ -74,27 +75,69 @@ export function authorEntry(id: number, size: DatasetSize): SeedRow {
 /**
  * Article `id`: every scalar kind, author, category, 3 tags, a cover, a 2-image gallery, 3 related
  * articles, an `seo` component (share image, 2 metaSocial items) and a `blocks` dynamic zone of a
- * rich text, a quote and a related-articles block. All published, in English.
+ * rich text, a quote and a related-articles block. Published and in English, unless the size's
+ * variety makes it a draft or the French localization of the article before it.
  */
 export function articleEntry(id: number, size: DatasetSize): SeedRow {
+  if (isFrench(id, size.variety)) return frenchArticle(id, size);
+  const article = englishArticle(id, size);
+  return isDraft(id, size.variety) ? { ...article, publishedAt: null } : article;
+}
+
+/** Localized attributes (Strapi's i18n: the `localized` ones, relations and uids) of article `id`. */
+const LOCALIZED = ['title', 'slug', 'summary', 'body', 'seo', 'blocks'] as const;
+
+/**
+ * Article `id` as the French localization of `id - 1`: its own localized texts, components and
+ * zone; the source's non-localized values and relations, which Strapi copies between the
+ * localizations of an entry anyway (so both servers hold the same data).
+ */
+function frenchArticle(id: number, size: DatasetSize): SeedRow {
+  const own = englishArticle(id, size);
+  const source = englishArticle(id - 1, size);
+  const localized = Object.fromEntries(LOCALIZED.map((key) => [key, own[key]]));
+  return { ...source, ...localized, id, locale: 'fr', localizationOf: id - 1, title: `FR ${String(own.title)}`, publishedAt: STAMP, ...stamps(id) };
+}
+
+/** The values of article `id` that requests filter and sort on: kind, numbers, date and links. */
+export interface ArticleFields {
+  kind: string;
+  views: number;
+  rating: number;
+  publishDate: string;
+  author: number;
+  category: number;
+  tags: number[];
+}
+
+/** Those values as `englishArticle` writes them (a French article holds its source's). */
+export function articleFields(id: number, size: DatasetSize): ArticleFields {
+  const i = id - 1;
+  return {
+    kind: ['news', 'guide', 'opinion'][pick(id, 48, 3)], views: pick(id, 43, 100_000), rating: pick(id, 49, 50) / 10,
+    publishDate: isoDate(i % 1500), author: (i % size.authors) + 1, category: (i % size.categories) + 1, tags: spread(i, 3, size.tags),
+  };
+}
+
+function englishArticle(id: number, size: DatasetSize): SeedRow {
   const i = id - 1;
   const heading = title(id, 40, 4 + pick(id, 41, 3));
   const summary = sentence(id, 42, 12, 20);
-  const views = pick(id, 43, 100_000);
+  const { kind, views, rating, publishDate, author, category, tags } = articleFields(id, size);
   const media = (k: number) => ((i * 3 + k) % size.media) + 1;
   return {
     id, locale: 'en', title: `${heading} ${id}`, slug: `${heading.toLowerCase().replaceAll(' ', '-')}-${id}`,
     summary,
     body: `## ${title(id, 44, 3)}\n\n${sentence(id, 45, 30, 50)}\n\n${sentence(id, 47, 10, 20)}`,
-    kind: ['news', 'guide', 'opinion'][pick(id, 48, 3)],
+    kind,
     contactEmail: `desk${id % 10}@example.com`,
-    views, bigViews: String(views * 1_000_003), rating: pick(id, 49, 50) / 10, price: pick(id, 50, 10_000) / 100,
-    featured: id % 7 === 0, publishDate: isoDate(i % 1500),
+    views, bigViews: String(views * 1_000_003), rating, price: pick(id, 50, 10_000) / 100,
+    featured: id % 7 === 0, publishDate,
     readingTime: `00:${String(1 + pick(id, 51, 30)).padStart(2, '0')}:00.000`, scheduledAt: isoDateTime(id * 60),
     meta: { source: 'bench', score: [pick(id, 52, 10), pick(id, 53, 10), pick(id, 54, 10)] },
     cover: media(0), gallery: [media(1), media(2)],
-    author: (i % size.authors) + 1, category: (i % size.categories) + 1,
-    tags: spread(i, 3, size.tags), related: spread(i, 3, size.articles, true),
+    author, category,
+    tags, related: spread(i, 3, size.articles, true),
     seo: {
       metaTitle: `${heading} | Bench`, metaDescription: summary, shareImage: media(0),
       metaSocial: [
@@ -130,3 +173,6 @@ export const ROLES = {
 };
 
 export const LOCALES = [{ code: 'en', name: 'English (en)', isDefault: true }];
+
+/** The locales of a varied dataset: English by default, and French. */
+export const VARIED_LOCALES = [...LOCALES, { code: 'fr', name: 'French (fr)', isDefault: false }];

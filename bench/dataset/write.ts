@@ -15,9 +15,9 @@ export interface WrittenDataset {
   ms: number;
 }
 
-/** Where the benchmark keeps a dataset of `articles` articles: outside the repository, reused by nothing. */
-export function defaultDatasetPath(articles: number): string {
-  return join(tmpdir(), 'gateway-bench', `articles-${articles}.json`);
+/** Where the benchmark keeps a dataset of `articles` articles (`varied`: issue 34's), outside the repository. */
+export function defaultDatasetPath(articles: number, varied = false): string {
+  return join(tmpdir(), 'gateway-bench', `articles-${articles}${varied ? '-varied' : ''}.json`);
 }
 
 /** Writes the dataset of `size` to `path`, replacing any file there. */

@@ -1,10 +1,24 @@
-// Helpers for the benchmark's child processes: waiting until one answers, stopping it, reading
-// its memory from /proc (Linux; absent elsewhere).
+// Helpers for the benchmark's child processes: a port free before one starts, waiting until one
+// answers, stopping it, reading its memory from /proc (Linux; absent elsewhere).
 import type { ChildProcess } from 'node:child_process';
+import net from 'node:net';
 import { mkdirSync, openSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+
+/**
+ * Resolves when nothing listens on `port` of 127.0.0.1. The machine is shared: a server of someone
+ * else's on the port would answer the readiness check and then be measured (and loaded) instead.
+ * @throws Error naming the port when it is taken.
+ */
+export function assertPortFree(port: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', (error: NodeJS.ErrnoException) => reject(new Error(`port ${port} is taken (${error.code}): another server listens there; choose other ports (--port)`)));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve()));
+  });
+}
 
 /** Resolves once `url` answers `status`; rejects when the child exits first or `timeoutMs` passes. */
 export async function waitUntilAnswers(child: ChildProcess, url: string, status: number, timeoutMs: number, output: () => string): Promise<void> {
@@ -59,7 +73,8 @@ export async function memoryOf(pid: number | undefined): Promise<Memory | undefi
 export function outputFile(name: string, max = 4000): { fd: number; text(): string } {
   const dir = path.join(os.tmpdir(), 'gateway-bench');
   mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, name);
+  // Named by this process too: other benchmarks on the machine write to the same folder.
+  const file = path.join(dir, `${process.pid}-${name}`);
   const fd = openSync(file, 'w');
   return {
     fd,

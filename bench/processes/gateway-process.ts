@@ -6,7 +6,7 @@ import { closeSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { GATEWAY_NODE_FLAGS } from '../../gateway/node-flags.ts';
-import { memoryOf, outputFile, stopChild, waitUntilAnswers, type Memory } from './child.ts';
+import { assertPortFree, memoryOf, outputFile, stopChild, waitUntilAnswers, type Memory } from './child.ts';
 
 /** The conformance fixture's model; the repository keeps an identical copy. */
 export const BENCH_SCHEMA = 'test/fixtures/blog';
@@ -44,6 +44,7 @@ export async function startGatewayProcess(options: GatewayProcessOptions): Promi
   const entry = new URL('./gateway-child.ts', import.meta.url).pathname;
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'gateway-bench-data-'));
   const args = [...GATEWAY_NODE_FLAGS, ...(options.nodeFlags ?? []), '--import', 'tsx', entry, '--schema', options.schema ?? BENCH_SCHEMA, '--seed', options.dataset, '--data', dataDir, '--port', String(options.port), '--host', '127.0.0.1', ...(options.args ?? [])];
+  await assertPortFree(options.port);
   const started = performance.now();
   const output = outputFile(`gateway-${options.port}.log`);
   const child = spawn(process.execPath, args, {

@@ -11,9 +11,11 @@ export interface WritesOptions {
   port: number;
   /** Write the seed file, print its path and stop (to start Strapi with it first). */
   seedOnly: boolean;
+  /** Articles in the varied dataset the targets hold. */
+  articles: number;
 }
 
-export const WRITES_USAGE = `usage: npm run bench:writes -- [--strapi URL] [--connections N] [--duration S] [--warmup S] [--port P] [--seed-only]`;
+export const WRITES_USAGE = `usage: npm run bench:writes -- [--strapi URL] [--connections N] [--duration S] [--warmup S] [--port P] [--articles N] [--seed-only]`;
 
 function number(name: string, value: string | undefined, fallback: number, allowZero = false): number {
   if (value === undefined) return fallback;
@@ -31,7 +33,7 @@ export function parseWritesArgs(argv: readonly string[]): WritesOptions {
     strict: true,
     options: {
       strapi: { type: 'string' }, connections: { type: 'string' }, duration: { type: 'string' }, warmup: { type: 'string' },
-      port: { type: 'string' }, 'seed-only': { type: 'boolean' },
+      port: { type: 'string' }, 'seed-only': { type: 'boolean' }, articles: { type: 'string' },
     },
   });
   const strapiUrl = values.strapi?.replace(/\/+$/, '');
@@ -43,5 +45,6 @@ export function parseWritesArgs(argv: readonly string[]): WritesOptions {
     warmupS: number('warmup', values.warmup, 2, true),
     port: Math.round(number('port', values.port, 1630)),
     seedOnly: values['seed-only'] ?? false,
+    articles: Math.round(number('articles', values.articles, 2000)),
   };
 }

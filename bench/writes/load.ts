@@ -1,7 +1,9 @@
-// A server URL + a write scenario + a bearer token -> acknowledged writes per second under load,
-// with autocannon (as bench/load.ts uses it), each request's body numbered so every write differs.
+// A server URL + a cursor over a write scenario's requests + a bearer token -> acknowledged writes
+// per second under load, with autocannon (as bench/load.ts uses it); each acknowledged write is
+// told to the caller (a create's answer holds the id the next scenarios write to).
 import autocannon from 'autocannon';
-import type { WriteScenario } from './scenarios.ts';
+import type { RequestCursor } from '../request-cursor.ts';
+import type { BenchRequest } from '../scenarios.ts';
 
 export interface WriteLoadSettings {
   connections: number;
@@ -31,25 +33,28 @@ interface Run {
   firstError?: string;
 }
 
-function run(url: string, scenario: WriteScenario, token: string, runName: string, settings: { connections: number; durationS: number }): Promise<Run> {
-  let n = 0;
+/** Told of each write answered 200: the request sent, and the answer's body. */
+export type OnAcknowledged = (request: BenchRequest, body: string) => void;
+
+/** How a run ends: after `durationS`, or after `amount` answers. */
+export type WriteStop = { durationS: number } | { amount: number };
+
+function run(url: string, cursor: RequestCursor, token: string, connections: number, stop: WriteStop, onAcknowledged?: OnAcknowledged): Promise<Run> {
+  // With one request template, autocannon gives each request a fresh context, and the answer the same one.
+  type Sent = { request?: BenchRequest };
+  const setupRequest = (request: autocannon.Request, context: Sent) => {
+    const next = cursor.next();
+    context.request = next;
+    return { ...request, method: next.method, path: next.path, headers: { ...next.headers, authorization: `Bearer ${token}` }, body: next.body };
+  };
+  const onResponse = (status: number, body: string, context: Sent) => {
+    if (status === 200 && context.request) onAcknowledged?.(context.request, body);
+  };
   return new Promise((resolve, reject) => {
     let firstError: string | undefined;
     const instance = autocannon(
-      {
-        url,
-        connections: settings.connections,
-        duration: settings.durationS,
-        timeout: 120,
-        requests: [
-          {
-            method: scenario.method,
-            path: scenario.path,
-            headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-            setupRequest: (request) => ({ ...request, body: scenario.body(runName, n++) }),
-          },
-        ],
-      },
+      // autocannon refuses more connections than requests: a short run uses fewer.
+      { url, ...('amount' in stop ? { amount: stop.amount, connections: Math.min(connections, stop.amount) } : { duration: stop.durationS, connections }), timeout: 120, requests: [{ setupRequest, onResponse }] } as autocannon.Options,
       (error, result) => (error ? reject(error) : resolve({ result, firstError })),
     );
     instance.on('reqError', (error: unknown) => {
@@ -72,16 +77,16 @@ function toMeasure({ result, firstError }: Run): WriteMeasure {
   };
 }
 
-/** Writes for `warmupS` (bodies named `<run>w-<n>`); the numbers are thrown away. */
-export async function warmUpWrites(url: string, scenario: WriteScenario, token: string, runName: string, settings: WriteLoadSettings): Promise<void> {
-  if (settings.warmupS > 0) await run(url, scenario, token, `${runName}w`, { connections: settings.connections, durationS: settings.warmupS });
+/** Sends the cursor's next writes until `stop`; only what they acknowledged is kept (told to `onAcknowledged`). */
+export async function warmUpWrites(url: string, cursor: RequestCursor, token: string, connections: number, stop: WriteStop, onAcknowledged?: OnAcknowledged): Promise<void> {
+  await run(url, cursor, token, connections, stop, onAcknowledged);
 }
 
 /**
- * Measures `durationS` of writes named `<run>-<n>`. A timed run ends with writes in flight: the
+ * Measures the cursor's next writes until `stop`. A timed run ends with writes in flight: the
  * server may still apply them unanswered, so a target stores at least its acknowledged writes,
  * possibly a few more.
  */
-export async function measureWrites(url: string, scenario: WriteScenario, token: string, runName: string, settings: WriteLoadSettings): Promise<WriteMeasure> {
-  return toMeasure(await run(url, scenario, token, runName, settings));
+export async function measureWrites(url: string, cursor: RequestCursor, token: string, connections: number, stop: WriteStop, onAcknowledged?: OnAcknowledged): Promise<WriteMeasure> {
+  return toMeasure(await run(url, cursor, token, connections, stop, onAcknowledged));
 }

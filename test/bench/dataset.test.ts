@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { datasetChunks } from '../../bench/dataset/chunks.ts';
 import { datasetSize, DEFAULT_SIZE, type DatasetSize } from '../../bench/dataset/size.ts';
+import { BENCH_TOKEN_SALT, VARIETY } from '../../bench/dataset/variety.ts';
 import { writeDataset } from '../../bench/dataset/write.ts';
 import { BENCH_SCHEMA } from '../../bench/processes/gateway-process.ts';
 import { loadContentModel } from '../../src/model/load.ts';
@@ -14,6 +15,8 @@ import { validateSeed } from '../../src/seed/validate-seed.ts';
 
 type Row = Record<string, unknown> & { id: number };
 interface SeedJson {
+  locales: Array<{ code: string }>;
+  apiTokens?: Array<{ type: string; token: string }>;
   roles: { public: { find: string[]; findOne: string[] } };
   media: Row[];
   entries: Record<string, Row[]>;
@@ -97,12 +100,52 @@ describe('the benchmark dataset', () => {
   });
 });
 
+describe('the varied dataset (issue 34)', () => {
+  const VARIED = datasetSize({ ...SMALL, variety: VARIETY });
+  const plain = generate(SMALL);
+  let varied: SeedJson;
+  let articles: Row[];
+  beforeAll(() => {
+    varied = generate(VARIED);
+    articles = varied.entries['api::article.article'];
+  });
+
+  it.each([
+    { name: 'drafts', count: (rows: Row[]) => rows.filter((a) => a.publishedAt === null).length },
+    { name: 'French articles', count: (rows: Row[]) => rows.filter((a) => a.locale === 'fr').length },
+  ])('holds some $name, and the default dataset none', ({ count }) => {
+    expect(count(articles)).toBeGreaterThan(3);
+    expect(count(plain.entries['api::article.article'])).toBe(0);
+  });
+
+  it('makes each French article a localization of the English one before it, with its non-localized values and links', () => {
+    const localized = new Set(['id', 'locale', 'localizationOf', 'title', 'slug', 'summary', 'body', 'seo', 'blocks', 'publishedAt', 'createdAt', 'updatedAt']);
+    for (const french of articles.filter((a) => a.locale === 'fr')) {
+      const source = articles[french.id - 2];
+      expect({ localizationOf: french.localizationOf, sourceLocale: source.locale }).toEqual({ localizationOf: french.id - 1, sourceLocale: 'en' });
+      const shared = (row: Row) => Object.fromEntries(Object.entries(row).filter(([key]) => !localized.has(key)));
+      expect(shared(french)).toEqual(shared(source));
+    }
+  });
+
+  it('lists French as a second locale and holds one full-access token, as the default dataset does not', () => {
+    expect({ locales: varied.locales.map((l) => l.code), tokens: varied.apiTokens?.map((t) => t.type) }).toEqual({ locales: ['en', 'fr'], tokens: ['full-access'] });
+    expect({ locales: plain.locales.map((l) => l.code), tokens: plain.apiTokens }).toEqual({ locales: ['en'], tokens: undefined });
+  });
+
+  it('passes the gateway seed validator against the conformance model', async () => {
+    const model = await loadContentModel(BENCH_SCHEMA);
+    expect(() => validateSeed(model, parseSeed(varied, 'varied bench seed'), 'Invalid seed', { apiTokenSalt: BENCH_TOKEN_SALT })).not.toThrow();
+  });
+});
+
 describe('datasetSize', () => {
   it.each([
     { name: 'fewer than 4 articles (3 other related ones are needed)', overrides: { articles: 3 }, message: 'articles must be an integer of at least 4' },
     { name: 'fewer than 3 tags', overrides: { tags: 2 }, message: 'tags must be an integer of at least 3' },
     { name: 'a fractional count', overrides: { articles: 10.5 }, message: 'got 10.5' },
     { name: 'no authors', overrides: { authors: 0 }, message: 'authors must be an integer of at least 1' },
+    { name: 'every article French', overrides: { variety: { ...VARIETY, french: 1 } }, message: 'drafts and french must be at least 2' },
   ])('refuses $name', ({ overrides, message }) => {
     expect(() => datasetSize(overrides)).toThrow(message);
   });
