@@ -13,8 +13,9 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { startGatewayProcess, type GatewayProcess } from './processes/gateway-process.ts';
 import { describeMachine } from './report/machine.ts';
+import { RequestCursor } from './request-cursor.ts';
+import type { BenchRequest } from './scenarios.ts';
 import { measureWrites, warmUpWrites } from './writes/load.ts';
-import { WRITE_SCENARIOS } from './writes/scenarios.ts';
 
 const TOKEN = 'bench-webhooks-full-access-secret';
 const SALT = 'bench-webhooks-salt';
@@ -94,6 +95,12 @@ async function processCounters(pid: number | undefined): Promise<{ cpuUs: number
   return { cpuUs: (Number(stat[11]) + Number(stat[12])) * 10_000, bytes: Number(/^wchar: (\d+)/m.exec(io)?.[1] ?? 0) };
 }
 
+/** Creates of tags named by `run` and their number, each different: more than a burst can send. */
+function tagCreates(run: string): RequestCursor {
+  const create = (n: number): BenchRequest => ({ method: 'POST', path: '/api/tags', headers: { accept: 'application/json', 'content-type': 'application/json' }, body: JSON.stringify({ data: { name: `${run}-${n}` } }) });
+  return new RequestCursor(Array.from({ length: 50_000 }, (_, n) => create(n)));
+}
+
 /** One turn of one gateway: a burst of creates or of reads, with what it cost the gateway. */
 async function burst(gateway: GatewayProcess, side: 'A' | 'B', phase: Phase, round: number): Promise<Burst> {
   const before = await processCounters(gateway.pid);
@@ -101,7 +108,7 @@ async function burst(gateway: GatewayProcess, side: 'A' | 'B', phase: Phase, rou
   let answers: number;
   let errors: number;
   if (phase === 'creates') {
-    const writes = await measureWrites(gateway.url, WRITE_SCENARIOS[0]!, TOKEN, `${side}${round}`, { connections, durationS: burstS, warmupS: 0 });
+    const writes = await measureWrites(gateway.url, tagCreates(`${side}${round}`), TOKEN, connections, { durationS: burstS });
     answers = writes.acknowledged;
     errors = writes.errors + Object.values(writes.otherStatuses).reduce((a, b) => a + b, 0);
   } else {
@@ -124,7 +131,7 @@ const bursts: Burst[] = [];
 let queued = 0;
 const gateways = await startBoth(folder, receiver.url);
 try {
-  for (const side of ['A', 'B'] as const) await warmUpWrites(gateways[side].url, WRITE_SCENARIOS[0]!, TOKEN, `warm${side}`, { connections, durationS: 0, warmupS: 3 });
+  for (const side of ['A', 'B'] as const) await warmUpWrites(gateways[side].url, tagCreates(`warm${side}`), TOKEN, connections, { durationS: 3 });
   for (const phase of ['creates', 'reads'] as const) {
     for (let round = 0; round < rounds; round++) {
       for (const side of round % 2 === 0 ? (['A', 'B'] as const) : (['B', 'A'] as const)) bursts.push(await burst(gateways[side], side, phase, round));
