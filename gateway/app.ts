@@ -7,6 +7,7 @@ import type { GraphQLSchema } from 'graphql';
 import type { AttributeRule } from '../src/access/rules.ts';
 import type { AccessSettings } from '../src/auth/settings.ts';
 import { DocumentCompiler } from '../src/graphql/compile.ts';
+import { draftTolerantSchema } from '../src/graphql/schema/draft-tolerant.ts';
 import { documentCache } from '../src/graphql/document-cache.ts';
 import type { CostModel } from '../src/graphql/cost.ts';
 import { withMediaBaseUrl } from '../src/graphql/media-base-url.ts';
@@ -174,16 +175,28 @@ export interface Gateway {
 }
 
 /** The caches keyed by client input, each within its bound in bytes (the config file's `cache` section). */
-function boundedCaches(model: ContentModel, schema: GraphQLSchema, bounds: CacheSettings) {
+function boundedCaches(model: ContentModel, schemas: Schemas, bounds: CacheSettings) {
+  // Each protocol compiles against its own schema; the bound is shared between them.
+  const compiled = { maxBytes: Math.floor(bounds.compiledMaxBytes / 2), maxDocumentBytes: bounds.maxKeptDocumentBytes };
   return {
-    compiler: new DocumentCompiler(schema, { maxBytes: bounds.compiledMaxBytes, maxDocumentBytes: bounds.maxKeptDocumentBytes }),
+    compiler: new DocumentCompiler(schemas.graphql, compiled),
+    restCompiler: new DocumentCompiler(schemas.rest, compiled),
     documents: documentCache(bounds.documentsMaxBytes, bounds.maxKeptDocumentBytes),
-    plans: new PlanCache(model, schema, bounds.plansMaxBytes),
+    plans: new PlanCache(model, schemas.rest, bounds.plansMaxBytes),
     targets: targetParser(bounds.targetsMaxBytes),
   };
 }
 
 type Caches = ReturnType<typeof boundedCaches>;
+
+/**
+ * The schema served on /graphql (Strapi's), and the one REST reads through: Strapi's with the
+ * required values of drafts nullable, since a draft need not hold them (src/graphql/schema/draft-tolerant.ts).
+ */
+interface Schemas {
+  readonly graphql: GraphQLSchema;
+  readonly rest: GraphQLSchema;
+}
 
 /** The whole gateway as one fetch handler: the edge's steps around the routes. */
 export function createGateway(deps: GatewayDeps): Gateway {
@@ -212,8 +225,9 @@ export function createGateway(deps: GatewayDeps): Gateway {
   const callers = new Callers({ model: deps.model, store, writer, uploads, settings, secrets: deps.secrets, accessRules: deps.accessRules, auth, trustProxy: deps.trustProxy });
   const state = { draining: false };
   const schema = deps.mediaUrl ? withMediaBaseUrl(deps.schema, deps.mediaUrl) : deps.schema;
-  const caches = boundedCaches(deps.model, schema, http.cache);
-  const parts = { schema, caches, store, log, metrics, http, callers, uploads, costs: deps.costs ?? entryCosts.costs, draining: () => state.draining, webhooks };
+  const schemas = { graphql: schema, rest: draftTolerantSchema(deps.model, schema) };
+  const caches = boundedCaches(deps.model, schemas, http.cache);
+  const parts = { schemas, caches, store, log, metrics, http, callers, uploads, costs: deps.costs ?? entryCosts.costs, draining: () => state.draining, webhooks };
   const routes = router(gatewayRoutes({ ...deps, settings }, parts));
   const responses = responseCacheStep({
     enabled: deps.responseCache ?? false,
@@ -226,8 +240,9 @@ export function createGateway(deps: GatewayDeps): Gateway {
     refused: (error) => graphqlErrorResponse(error, log),
     metrics,
   });
-  const { compiler, documents, plans, targets } = caches;
-  for (const [name, cache] of Object.entries({ response: responses, documents, compiled: compiler, plans, targets })) metrics.watchCache(name, () => cache.size());
+  const { compiler, restCompiler, documents, plans, targets } = caches;
+  const watched = { response: responses, documents, compiled: compiler, compiled_rest: restCompiler, plans, targets };
+  for (const [name, cache] of Object.entries(watched)) metrics.watchCache(name, () => cache.size());
   const handle = compose(edgeSteps({ logger, log, metrics, http, responses, timeoutMs: (deps.limits ?? DEFAULT_REQUEST_LIMITS).timeoutMs, uploadTimeoutMs: uploads?.settings.timeoutMs }), routes);
   return {
     fetch: (request, client, peer) => fetchWithEdge(handle, request, client, peer),
@@ -267,8 +282,8 @@ function webhooksOf(deps: GatewayDeps, parts: { store: Store; lifecycle: Lifecyc
 
 /** What the routes are built from besides the deps. */
 interface RouteParts {
-  /** The schema served, media URLs made absolute when asked. */
-  schema: GraphQLSchema;
+  /** The schemas served, media URLs made absolute when asked. */
+  schemas: Schemas;
   caches: Caches;
   store: MeasuredStore;
   log: (error: unknown) => void;
@@ -284,14 +299,14 @@ interface RouteParts {
 
 /** Every route, each switched on or off as the deps say. */
 function gatewayRoutes(deps: GatewayDeps, parts: RouteParts): Routes {
-  const { schema, caches, store, log, metrics, http, callers, costs, uploads } = parts;
+  const { schemas, caches, store, log, metrics, http, callers, costs, uploads } = parts;
   const limits = deps.limits ?? DEFAULT_REQUEST_LIMITS;
   const { compiler, documents, plans } = caches;
   const baseFor = (request: Request, exchange: Exchange | undefined, options?: { self: boolean }) => {
     if (!exchange) throw new Error('a request reached a route without its exchange');
     return callers.baseFor(request, exchange, options);
   };
-  const common = { model: deps.model, schema, baseFor, projectReads: deps.projectReads ?? true, log, limits, costs, compiler };
+  const common = { model: deps.model, schema: schemas.graphql, baseFor, projectReads: deps.projectReads ?? true, log, limits, costs, compiler };
   const table = routeTable(deps.model, deps.routes);
   const graphiql = deps.graphiql ?? true;
   const docs = deps.docs ?? true;
@@ -301,6 +316,8 @@ function gatewayRoutes(deps: GatewayDeps, parts: RouteParts): Routes {
     graphql: graphqlRoute({ ...common, documents, graphiql, defaultQuery: sampleQuery(deps.model), credentials: (request, exchange) => callers.accessOf(request, exchange), uploads }),
     rest: createRestHandler({
       ...common,
+      schema: schemas.rest,
+      compiler: caches.restCompiler,
       routes: new RouteMatcher(table),
       plans,
       readBody: (request) => withBoundedBody(request, MAX_BODY_BYTES),

@@ -165,3 +165,31 @@ describe('a caller that may not write', () => {
     expect(await readOnly.store.count('articles', { title: 'x' })).toBe(0);
   });
 });
+
+describe('a draft without a required attribute (a draft need not hold one)', () => {
+  const graphql = async (query: string) => {
+    const response = await t.gateway.fetch(new Request('http://gateway.test/graphql', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query }) }));
+    return { status: response.status, body: await response.json() };
+  };
+
+  it('is answered by REST with the value null, in its write, its GET and every list holding it', async () => {
+    const created = await call('POST', '/api/articles', { data: { slug: 'no-title-yet', publishedAt: null } });
+    expect(created.status).toBe(200);
+    expect(created.body.data.attributes).toMatchObject({ title: null, slug: 'no-title-yet', publishedAt: null });
+    const id = created.body.data.id as number;
+    expect((await call('GET', `/api/articles/${id}?publicationState=preview`)).body.data.attributes.title).toBeNull();
+    const list = await call('GET', '/api/articles?publicationState=preview&pagination[pageSize]=100&fields[0]=title');
+    expect(list.status).toBe(200);
+    expect(list.body.data.find((entry: { id: number }) => entry.id === id).attributes).toEqual({ title: null });
+  });
+
+  it("is answered by GraphQL on Strapi's own schema, where the field is non-null: that entry's attributes null with an error, as Strapi's, the rest of the list served", async () => {
+    const { id } = (await call('POST', '/api/articles', { data: { slug: 'no-title-yet', publishedAt: null } })).body.data;
+    const { body } = await graphql('{ articles(publicationState: PREVIEW, pagination: { pageSize: 100 }) { data { id attributes { title } } } }');
+    const entries = body.data.articles.data as Array<{ id: string; attributes: { title: string } | null }>;
+    expect(entries.find((entry) => entry.id === String(id))!.attributes).toBeNull();
+    expect(entries.filter((entry) => entry.attributes !== null).length).toBe(entries.length - 1);
+    // Strapi's words for an error that is none of its own.
+    expect(body.errors).toEqual([expect.objectContaining({ message: 'Internal Server Error', extensions: { code: 'INTERNAL_SERVER_ERROR' }, path: ['articles', 'data', entries.findIndex((entry) => entry.id === String(id)), 'attributes', 'title'] })]);
+  });
+});

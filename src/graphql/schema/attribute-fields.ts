@@ -53,43 +53,13 @@ export const listArgs = (filtersType: string, withPublicationState: boolean): In
 
 const required = (type: string, attribute: Attribute) => (attribute.required ? `${type}!` : type);
 
-/** The owners (content types with draft & publish, and every component they hold, at any depth) whose entries may be drafts. */
-const draftHolders = new WeakMap<ContentModel, ReadonlySet<string>>();
-
-function holdsDrafts(model: ContentModel, owner: AttributeOwner): boolean {
-  let holders = draftHolders.get(model);
-  if (!holders) {
-    const found = new Set<string>();
-    const visit = (each: AttributeOwner) => {
-      if (found.has(each.uid)) return;
-      found.add(each.uid);
-      for (const attribute of each.attributes.values()) {
-        const uids = attribute.type === 'component' ? [attribute.component] : attribute.type === 'dynamiczone' ? attribute.components : [];
-        for (const uid of uids) if (model.components.has(uid)) visit(model.components.get(uid)!);
-      }
-    };
-    for (const type of model.contentTypes.values()) if (type.draftAndPublish) visit(type);
-    holders = found;
-    draftHolders.set(model, holders);
-  }
-  return holders.has(owner.uid);
-}
-
-/**
- * A single value that is `required`: non-null, as Strapi's types say, except on an owner whose
- * entries may be drafts, which need not hold it (a draft without it must read as null, not fail
- * the answer; docs/decisions.md). Lists answer `[]` when empty, so they stay non-null.
- */
-const requiredValue = (model: ContentModel, owner: AttributeOwner, type: string, attribute: Attribute) =>
-  (attribute.required && !holdsDrafts(model, owner) ? `${type}!` : type);
-
 /** The output field of `attribute` on the type named `ownerType`, or nothing when the API never shows it. */
 export function outputField(model: ContentModel, owner: AttributeOwner, ownerType: string, attribute: Attribute): FieldDefinitionNode[] {
   if (!isExposed(owner, attribute)) return [];
   if (isScalar(attribute)) {
     // OUTPUT_SCALAR is typed over every scalar type: a new one fails to compile until it is mapped.
     const type = attribute.type === 'enumeration' ? enumName(ownerType, attribute.name) : OUTPUT_SCALAR[attribute.type];
-    return [field(attribute.name, requiredValue(model, owner, type, attribute))];
+    return [field(attribute.name, required(type, attribute))];
   }
   switch (attribute.type) {
     case 'relation':
@@ -109,7 +79,7 @@ export function outputField(model: ContentModel, owner: AttributeOwner, ownerTyp
     }
     case 'component': {
       const type = componentTypeName(model.components.get(attribute.component)!);
-      if (!attribute.repeatable) return [field(attribute.name, requiredValue(model, owner, type, attribute))];
+      if (!attribute.repeatable) return [field(attribute.name, required(type, attribute))];
       return [field(attribute.name, required(`[${type}]`, attribute), listArgs(filtersInputName(type), false))];
     }
     case 'dynamiczone':
