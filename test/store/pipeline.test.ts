@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { aggregate as mingoAggregate } from 'mingo';
 import { describe, expect, it } from 'vitest';
-import { runPipeline, sortRows } from '../../src/store/embedded/pipeline.ts';
+import { firstPerParent, runPipeline, sortRows } from '../../src/store/embedded/pipeline.ts';
 import type { Filter } from '../../src/store/store.ts';
 
 const scalar = fc.oneof(fc.integer({ min: 0, max: 5 }), fc.constantFrom('a', 'b', 'B', null), fc.constant(undefined));
@@ -38,6 +38,10 @@ const grouping = fc.constantFrom<Filter[]>(
   [],
   [{ $unwind: '$tags' }, { $group: { _id: '$tags', docs: { $firstN: { input: '$$ROOT', n: 2 } } } }, { $project: { _id: 0, parent: '$_id', docs: 1 } }],
   [{ $group: { _id: '$author', all: { $push: '$$ROOT' } } }],
+  // The first rows per parent as src/query/read.ts asks them (one fused stage, firstPerParent).
+  [{ $addFields: { p: '$tags' } }, { $unwind: '$p' }, { $match: { p: { $in: [1, 3] } } }, { $group: { _id: '$p', docs: { $firstN: { input: '$$ROOT', n: 2 } } } }, { $project: { _id: 0, parent: '$_id', docs: 1 } }],
+  [{ $addFields: { p: '$author' } }, { $unwind: '$p' }, { $match: { p: { $in: [1, 2, 5] } } }, { $group: { _id: '$p', docs: { $firstN: { input: '$$ROOT', n: 1 } } } }],
+  [{ $addFields: { p: '$title' } }, { $unwind: '$p' }, { $match: { p: { $in: ['a', 0, null] } } }, { $group: { _id: '$p', kept: { $firstN: { input: '$$ROOT', n: 3 } } } }],
 );
 
 /** Groups come out in no set order (as in MongoDB), nor do a document's keys; rows otherwise in order. */
@@ -51,6 +55,15 @@ function canonical(answer: unknown[], grouped: boolean): unknown {
 }
 
 describe('native pipeline stages', () => {
+  it.each([
+    ['the per-parent read of src/query/read.ts', [{ $addFields: { p: '$tags' } }, { $unwind: '$p' }, { $match: { p: { $in: [1] } } }, { $group: { _id: '$p', docs: { $firstN: { input: '$$ROOT', n: 2 } } } }], true],
+    ['another list than the one added', [{ $addFields: { p: '$tags' } }, { $unwind: '$tags' }, { $match: { p: { $in: [1] } } }, { $group: { _id: '$p', docs: { $firstN: { input: '$$ROOT', n: 2 } } } }], false],
+    ['a match on another field', [{ $addFields: { p: '$tags' } }, { $unwind: '$p' }, { $match: { rank: { $in: [1] } } }, { $group: { _id: '$p', docs: { $firstN: { input: '$$ROOT', n: 2 } } } }], false],
+    ['a push instead of the first n', [{ $addFields: { p: '$tags' } }, { $unwind: '$p' }, { $match: { p: { $in: [1] } } }, { $group: { _id: '$p', docs: { $push: '$$ROOT' } } }], false],
+  ] as const)('fuses %s into one stage: %s', (_name, stages, fused) => {
+    expect(firstPerParent(stages as unknown as Filter[]) !== undefined).toBe(fused);
+  });
+
   it('answer as mingo does', () => {
     fc.assert(
       fc.property(rows, fc.array(stage, { maxLength: 4 }), grouping, (docs, stages, tail) => {

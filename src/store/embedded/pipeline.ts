@@ -20,6 +20,12 @@ export interface PipelineSources {
 export function runPipeline(rows: Row[], stages: readonly Filter[], sources: PipelineSources): Row[] {
   let current = rows;
   for (let i = 0; i < stages.length; i++) {
+    const fused = firstPerParent(stages.slice(i, i + FIRST_PER_PARENT_STAGES));
+    if (fused) {
+      current = fused(current);
+      i += FIRST_PER_PARENT_STAGES - 1;
+      continue;
+    }
     const stage = nativeStage(stages[i], sources);
     if (!stage) return mingoAggregate(current, stages.slice(i) as Filter[], { collectionResolver: (name: string) => sources.collection(name) }) as Row[];
     const next = stage(current);
@@ -27,6 +33,56 @@ export function runPipeline(rows: Row[], stages: readonly Filter[], sources: Pip
   }
   return current;
 }
+
+const FIRST_PER_PARENT_STAGES = 4;
+
+/**
+ * The stages that keep the first n rows per parent of a list field (src/query/read.ts,
+ * `readPerParent`) as one stage, when `stages` are exactly `{ $addFields: { P: '$list' } }`,
+ * `{ $unwind: '$P' }`, `{ $match: { P: { $in: [...] } } }` and `{ $group: { _id: '$P', docs:
+ * { $firstN: { input: '$$ROOT', n } } } }` (top-level fields). The answer is theirs, row for row
+ * and in their order, but only the rows kept are made: not one copy per row and item.
+ */
+export function firstPerParent(stages: readonly Filter[]): Stage | undefined {
+  if (stages.length !== FIRST_PER_PARENT_STAGES) return undefined;
+  const [add, unwound, matched, grouped] = stages as Array<Record<string, unknown>>;
+  const added = Object.entries((Object.keys(add).length === 1 && add.$addFields) || {});
+  if (added.length !== 1) return undefined;
+  const [parent, source] = [added[0][0], fieldPath(added[0][1])];
+  if (source === undefined || source.includes('.') || parent.includes('.') || parent.startsWith('$')) return undefined;
+  if (Object.keys(unwound).length !== 1 || unwound.$unwind !== `$${parent}`) return undefined;
+  const filter = Object.keys(matched).length === 1 ? (matched.$match as Record<string, unknown> | undefined) : undefined;
+  const inList = (filter?.[parent] as { $in?: unknown } | undefined)?.$in;
+  if (!filter || Object.keys(filter).length !== 1 || !Array.isArray(inList) || Object.keys(filter[parent] as object).length !== 1) return undefined;
+  const group = Object.keys(grouped).length === 1 ? (grouped.$group as Record<string, unknown> | undefined) : undefined;
+  const { _id, ...accumulators } = group ?? {};
+  const collected = Object.entries(accumulators);
+  const firstN = (collected[0]?.[1] as { $firstN?: { input?: unknown; n?: unknown } } | undefined)?.$firstN;
+  if (_id !== `$${parent}` || collected.length !== 1 || firstN?.input !== '$$ROOT' || !Number.isInteger(firstN.n) || (firstN.n as number) <= 0) return undefined;
+  const [docs, n] = [collected[0][0], firstN.n as number];
+  const { test } = compiledFilter(filter);
+  const unfused = (rows: Row[]) => stages.reduce((current, stage) => nativeStage(stage, NO_SOURCES)!(current), rows);
+  return (rows) => {
+    const groups = new Map<unknown, Row>();
+    for (const row of rows) {
+      const value = row[source];
+      if (value === undefined || value === null) continue;
+      for (const item of Array.isArray(value) ? value : [value]) {
+        if (!test({ [parent]: item })) continue;
+        const key = groupKey(item);
+        if (key === undefined) return unfused(rows);
+        let out = groups.get(key);
+        if (!out) groups.set(key, (out = { _id: item ?? null, [docs]: [] }));
+        const list = out[docs] as Row[];
+        if (list.length < n) list.push({ ...row, [parent]: item });
+      }
+    }
+    return [...groups.values()];
+  };
+}
+
+/** No other collection: the stages firstPerParent fuses read none. */
+const NO_SOURCES: PipelineSources = { collection: () => [], lookup: () => [] };
 
 /** The stage as a function, or undefined when its form is not one run natively. */
 function nativeStage(stage: Filter, sources: PipelineSources): Stage | undefined {

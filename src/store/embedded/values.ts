@@ -18,23 +18,42 @@ export class Int64 {
 }
 const OFFSET = 2n ** 63n;
 
-function holdsBigint(value: unknown): boolean {
-  if (typeof value === 'bigint') return true;
-  if (value === null || typeof value !== 'object' || value instanceof Date) return false;
-  return Object.values(value).some(holdsBigint);
-}
+/** The views of stored documents already made: a stored document is frozen, so its view never changes. */
+const views = new WeakMap<object, unknown>();
 
-/** What mingo reads for `value`: itself, unless an int64 inside needs wrapping. */
+/**
+ * What mingo reads for `value`: itself, unless an int64 inside needs wrapping. A frozen value (a
+ * stored document, handed out by reads without copying) is walked once, its view kept beside it.
+ */
 export function queryView<T>(value: T): T {
-  return holdsBigint(value) ? (encode(value) as T) : value;
+  if (value === null || typeof value !== 'object' || !Object.isFrozen(value)) return encode(value) as T;
+  let view = views.get(value);
+  if (view === undefined) views.set(value, (view = encode(value)));
+  return view as T;
 }
 
-/** Copies a value with every int64 wrapped; a query filter goes through here too. */
+/**
+ * `value` with every int64 wrapped (a query filter goes through here too). Only the objects and
+ * arrays on the way to an int64 are copied; a value without one is handed back as it is.
+ */
 export function encode(value: unknown): unknown {
   if (typeof value === 'bigint') return new Int64(value);
-  if (value === null || typeof value !== 'object' || value instanceof Date || value instanceof RegExp) return value;
-  if (Array.isArray(value)) return value.map(encode);
-  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, encode(v)]));
+  if (value === null || typeof value !== 'object' || value instanceof Date || value instanceof RegExp || value instanceof Int64) return value;
+  if (Array.isArray(value)) {
+    let copy: unknown[] | undefined;
+    for (let i = 0; i < value.length; i++) {
+      const encoded = encode(value[i]);
+      if (encoded !== value[i]) (copy ??= [...value])[i] = encoded;
+    }
+    return copy ?? value;
+  }
+  let copy: Record<string, unknown> | undefined;
+  for (const key of Object.keys(value)) {
+    const item = (value as Record<string, unknown>)[key];
+    const encoded = encode(item);
+    if (encoded !== item) (copy ??= { ...value })[key] = encoded;
+  }
+  return copy ?? value;
 }
 
 /**
