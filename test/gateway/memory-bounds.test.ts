@@ -11,7 +11,7 @@ import { blogGateway, graphqlRequest, restRequest } from '../support/test-gatewa
 const BOUNDS = { maxBytes: 4_000_000, documentsMaxBytes: 1_000_000, compiledMaxBytes: 1_000_000, plansMaxBytes: 1_000_000, targetsMaxBytes: 100_000, maxKeptDocumentBytes: 16 * 1024 };
 const HTTP: HttpSettings = { ...DEFAULT_HTTP_SETTINGS, cache: { ...DEFAULT_HTTP_SETTINGS.cache, ...BOUNDS } };
 const LIMITS = { ...DEFAULT_REQUEST_LIMITS, maxDocumentBytes: 64 * 1024 };
-const CACHES = ['response', 'documents', 'compiled', 'plans', 'targets'];
+const CACHES = ['response', 'documents', 'compiled', 'compiled_rest', 'plans', 'targets'];
 
 /** A distinct document of about `bytes`: one long string literal, one token for the token limit. */
 const literalDocument = (i: number, bytes: number) => `{ articles(filters: { title: { eq: "${`${i}-`.padEnd(bytes, 'x')}" } }) { data { id } } }`;
