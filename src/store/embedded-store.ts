@@ -302,6 +302,7 @@ export class EmbeddedStore implements Store {
         const tables = this.collection(collection);
         tables.addColumns(options.keyFields ?? []);
         if (options.apartFields) tables.setApart(options.apartFields);
+        if (options.learnIndexes !== undefined) tables.learnsIndexes = options.learnIndexes;
         for (const index of indexes) {
           const fields = Object.keys(index.keys);
           if (index.unique && !(fields.length === 1 && fields[0] === 'id')) tables.uniqueIndex(index.name, fields);
@@ -423,6 +424,7 @@ export class EmbeddedStore implements Store {
 
   /** Gives the top-level fields a read filters or sorts on key columns (and sorts their index). */
   private learn(tables: CollectionTables, filter: Filter, sort: NonNullable<FindOptions['sort']>): void {
+    if (!tables.learnsIndexes) return;
     const made = tables.schemaChanges;
     const fields = [...filterFields(filter), ...sort.map(([field]) => field)].filter((field) => field !== 'id' && !tables.hasIndex(field));
     if (fields.length > 0) this.guarded(() => fields.forEach((field) => tables.addField(field, true)));

@@ -37,6 +37,12 @@ export interface EnsureIndexesOptions {
    * apart from the rest of a document, so a find whose projection names none of them reads less.
    */
   apartFields?: readonly string[];
+  /**
+   * Whether a read filtering or sorting on a field gives it an index of its own (the embedded
+   * store; true when absent). A collection every write adds to and only a few reads walk (the
+   * webhook outbox) says false: each index is one page more written by every write.
+   */
+  learnIndexes?: boolean;
 }
 
 export interface IndexSpec {

@@ -13,10 +13,21 @@ import type { Webhook, WebhookEvent } from './settings.ts';
 /** The outbox: one document per delivery (docs/storage.md). */
 export const OUTBOX = '_outbox';
 
-export const OUTBOX_INDEXES: readonly IndexSpec[] = [
+const OUTBOX_INDEXES: readonly IndexSpec[] = [
   { keys: { id: 1 }, unique: true, name: 'id_1' },
   { keys: { webhook: 1, status: 1, id: 1 }, name: 'webhook_1_status_1_id_1' },
 ];
+
+/**
+ * The outbox's indexes: by webhook and status on a store several gateways share (MongoDB, where
+ * each polls for the others' deliveries); the id alone on the embedded store, one gateway's, whose
+ * worker reads its queued deliveries forward from the last it holds (`webhook` and `status` are
+ * key columns there, read without an index: each index is a 16 KiB page more in every write that
+ * records a delivery, and a list of deliveries on the admin routes walks the keys instead).
+ */
+export function outboxIndexes(shared: boolean): readonly IndexSpec[] {
+  return shared ? OUTBOX_INDEXES : OUTBOX_INDEXES.filter((index) => index.unique);
+}
 
 export type DeliveryStatus = 'queued' | 'delivered' | 'failed';
 

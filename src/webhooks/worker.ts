@@ -4,7 +4,7 @@
 // the delivery's row, and retries or keeps it as failed as retry.ts says. Woken by this gateway's
 // committed writes, by due times, and on a shared store by a poll of the outbox for other
 // gateways' deliveries. Nothing here is awaited by a write or a read.
-import { OUTBOX, OUTBOX_INDEXES, type Attempt, type OutboxRow } from './outbox.ts';
+import { OUTBOX, outboxIndexes, type Attempt, type OutboxRow } from './outbox.ts';
 import { LEASES, Lease } from './lease.ts';
 import type { WebhookMetrics } from './metrics.ts';
 import { DeliveryQueue } from './queue.ts';
@@ -84,7 +84,7 @@ export class DeliveryWorker {
   async start(): Promise<void> {
     if (this.#running || this.#lanes.size === 0) return;
     this.#running = true;
-    await this.deps.store.ensureIndexes(OUTBOX, OUTBOX_INDEXES, { keyFields: ['webhook', 'status'] });
+    await this.deps.store.ensureIndexes(OUTBOX, outboxIndexes(this.deps.shared), { keyFields: ['webhook', 'status'], learnIndexes: false });
     await this.deps.store.ensureIndexes(LEASES, [{ keys: { id: 1 }, unique: true, name: 'id_1' }]);
     void this.track(this.heartbeat());
     this.every(SWEEP_EVERY_MS, () => this.sweep());

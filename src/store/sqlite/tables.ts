@@ -34,6 +34,8 @@ export class CollectionTables implements KeyColumns {
   private readonly indexed = new Set<string>();
   /** Grows with every column or index this process adds (new indexes want planner statistics). */
   schemaChanges = 0;
+  /** Whether reads give the fields they filter or sort on an index (ensureIndexes' `learnIndexes`). */
+  learnsIndexes = true;
   /** Grows with every committed change: answers cached at one version hold until the next. */
   version = 0;
   /** Counts and deep pages of large reads (rank-index.ts). */
