@@ -1,4 +1,5 @@
-// A client exactly like a Strapi v4 mobile app, against the gateway on a port: with a user's JWT it
+// A client exactly like a Strapi v4 mobile app, against the gateway on a port: a user registers and
+// signs in through strapi-sdk-js (over GraphQL, through its mutations), and with that JWT
 // uploads a photo (fetch with FormData, as apps send it: strapi-sdk-js 2.x has no upload helper, and
 // its axios 0.32 cannot send a FormData from Node), links it to an entry, reads the entry back with
 // the photo's formats through strapi-sdk-js, and fetches every url byte for byte; then the same over
@@ -8,7 +9,7 @@ import { join } from 'node:path';
 import * as strapiSdk from 'strapi-sdk-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listen, type RunningServer } from '../../gateway/server.ts';
-import { fixtureForm, uploadGateway, userJwt, type UploadTestGateway } from '../support/upload-gateway.ts';
+import { fixtureForm, uploadGateway, type UploadTestGateway } from '../support/upload-gateway.ts';
 
 // strapi-sdk-js ships ES module code under CommonJS types: at run time its class is the default export.
 const Strapi = (strapiSdk as unknown as { default: typeof strapiSdk.default.default }).default;
@@ -39,12 +40,30 @@ async function expectServedAsStored(file: { url: string; formats: Record<string,
   }
 }
 
+/** A new user of the app, registered and signed in through strapi-sdk-js: its SDK and its JWT's header. */
+async function signedInUser(name: string): Promise<{ sdk: InstanceType<typeof Strapi>; headers: Record<string, string> }> {
+  const sdk = new Strapi({ url: base, prefix: '/api' });
+  await sdk.register({ username: name, email: `${name}@example.com`, password: 'Photo-Pass-1' });
+  sdk.logout();
+  const { jwt, user } = await sdk.login({ identifier: `${name}@example.com`, password: 'Photo-Pass-1' });
+  expect(user).toMatchObject({ username: name });
+  expect(await sdk.fetchUser()).toMatchObject({ username: name, email: `${name}@example.com` });
+  return { sdk, headers: { authorization: `Bearer ${jwt}` } };
+}
+
+/** A new user registered and signed in through the GraphQL mutations: its JWT's header. */
+async function graphqlUser(name: string): Promise<Record<string, string>> {
+  const call = async (query: string) => (await (await fetch(`${base}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query }) })).json()) as { data: Record<string, { jwt: string }> };
+  await call(`mutation { register(input: { username: "${name}", email: "${name}@example.com", password: "Photo-Pass-1" }) { jwt } }`);
+  const { data } = await call(`mutation { login(input: { identifier: "${name}", password: "Photo-Pass-1" }) { jwt } }`);
+  return { authorization: `Bearer ${data.login.jwt}` };
+}
+
 describe('a Strapi v4 mobile app over REST (strapi-sdk-js 2.x)', () => {
-  it('uploads a photo linked to an article, reads the article back with the photo\'s formats, and fetches them byte for byte', async () => {
-    const sdk = new Strapi({ url: base, prefix: '/api' });
-    sdk.setToken((await userJwt()).authorization.slice('Bearer '.length));
+  it('registers and signs in, uploads a photo linked to an article, reads the article back with the photo\'s formats, and fetches them byte for byte', async () => {
+    const { sdk, headers } = await signedInUser('photographer');
     const form = await fixtureForm([['files', { file: 'photo-1600x1067.jpg', type: 'image/jpeg' }], ['ref', 'api::article.article'], ['refId', '1'], ['field', 'cover'], ['fileInfo', '{"alternativeText":"the harbour"}']]);
-    const [uploaded] = (await (await fetch(`${base}/api/upload`, { method: 'POST', headers: await userJwt(), body: form })).json()) as File[];
+    const [uploaded] = (await (await fetch(`${base}/api/upload`, { method: 'POST', headers, body: form })).json()) as File[];
     expect(uploaded).toMatchObject({ name: 'photo-1600x1067.jpg', width: 1600, height: 1067 });
     const article = await sdk.findOne<{ id: number; attributes: { cover: { data: { id: number; attributes: Omit<File, 'id'> & { alternativeText: string } } } } }>('articles', 1, { populate: 'cover' });
     const cover = article.data.attributes.cover.data;
@@ -56,11 +75,10 @@ describe('a Strapi v4 mobile app over REST (strapi-sdk-js 2.x)', () => {
     await expectServedAsStored(cover.attributes);
   });
 
-  it('uploads a file that is stored as sent (a PDF), served with the very bytes the app sent', async () => {
-    const sdk = new Strapi({ url: base, prefix: '/api' });
-    sdk.setToken((await userJwt()).authorization.slice('Bearer '.length));
+  it('registers and signs in, uploads a file that is stored as sent (a PDF), served with the very bytes the app sent', async () => {
+    const { sdk, headers } = await signedInUser('archivist');
     const body = await fixtureForm([['files', { file: 'tiny.pdf', type: 'application/pdf' }]]);
-    const [uploaded] = (await (await fetch(`${base}/api/upload`, { method: 'POST', headers: await userJwt(), body })).json()) as File[];
+    const [uploaded] = (await (await fetch(`${base}/api/upload`, { method: 'POST', headers, body })).json()) as File[];
     const [listed] = await sdk.request<File[]>('get', `/upload/files?filters[id]=${uploaded.id}`);
     expect(listed.url).toBe(uploaded.url);
     const served = await fetch(`${base}${uploaded.url}`);
@@ -69,14 +87,14 @@ describe('a Strapi v4 mobile app over REST (strapi-sdk-js 2.x)', () => {
 });
 
 describe('a Strapi v4 mobile app over GraphQL (the multipart request spec)', () => {
-  it('uploads a photo linked to an article\'s gallery, reads it back with its formats, and fetches them byte for byte', async () => {
+  it('registers and signs in, uploads a photo linked to an article\'s gallery, reads it back with its formats, and fetches them byte for byte', async () => {
     const upload = 'mutation($file: Upload!, $ref: String, $refId: ID, $field: String) { upload(file: $file, ref: $ref, refId: $refId, field: $field) { data { id } } }';
     const form = await fixtureForm([
       ['operations', JSON.stringify({ query: upload, variables: { file: null, ref: 'api::article.article', refId: '1', field: 'gallery' } })],
       ['map', JSON.stringify({ 0: ['variables.file'] })],
       ['0', { file: 'photo-1600x1067.jpg', type: 'image/jpeg' }],
     ]);
-    const headers = await userJwt();
+    const headers = await graphqlUser('illustrator');
     const uploaded = (await (await fetch(`${base}/graphql`, { method: 'POST', headers, body: form })).json()) as { data: { upload: { data: { id: string } } } };
     const read = 'query { article(id: 1) { data { attributes { gallery { data { id attributes { url formats } } } } } } }';
     const answer = (await (await fetch(`${base}/graphql`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ query: read }) })).json()) as {
