@@ -1,5 +1,5 @@
 // Users move between Strapi and the gateway, both ways: a user Strapi v4.25 registered and
-// exported (`strapi export`, ../recordings/export/with-user.tar.gz) signs in here with its password
+// exported (`strapi export`, test/fixtures/strapi-export/with-user.tar.gz) signs in here with its password
 // once imported; a hash the gateway makes has the form Strapi accepted from outside (recorded:
 // test/fixtures/auth/strapi-accepts-bcrypt.json), so a user registered here signs in there.
 import { readFileSync } from 'node:fs';
