@@ -20,9 +20,10 @@ import { routeTable } from '../src/routes/api.ts';
 import { RouteMatcher } from '../src/routes/match.ts';
 import type { RouteRow, RouteTable } from '../src/routes/table.ts';
 import { PlanCache } from '../src/rest/plan.ts';
-import { changedTags } from '../src/store/collection-reads.ts';
+import { changedTags, type BeforeOf } from '../src/store/collection-reads.ts';
 import type { Change, Store } from '../src/store/store.ts';
 import { Lifecycle } from '../src/operations/lifecycle.ts';
+import { replacedEntries } from '../src/operations/events.ts';
 import { authServices, type AuthServices } from '../src/operations/auth/services.ts';
 import type { TrustProxy } from '../src/limits/client-address.ts';
 import { settingsAfterWrites } from './written-settings.ts';
@@ -209,13 +210,14 @@ export function createGateway(deps: GatewayDeps): Gateway {
   // Each applied write, before it answers: the entry estimate's measurement rises in the same
   // write where a bound rose; kept answers made from what it changed are dropped (the response
   // cache is made below), and the estimate learns what was written.
-  const forgetChanges = (changes: readonly Change[]) => {
-    responses.forget(changedTags(changes));
+  const forgetChanges = (changes: readonly Change[], beforeOf?: BeforeOf) => {
+    responses.forget(changedTags(changes, beforeOf));
     entryCosts.wrote(changes);
   };
   const lifecycle = new Lifecycle(log);
   lifecycle.record(({ changes }) => entryCosts.raises(changes));
-  lifecycle.subscribe(({ changes }) => forgetChanges(changes));
+  // An update's events say what the entry was: only the answers testing a field it changed are dropped.
+  lifecycle.subscribe((committed) => forgetChanges(committed.changes, replacedEntries(deps.model, committed)));
   const webhooks = webhooksOf(deps, { store, lifecycle, http, metrics, logger });
   const writer = createWriter(store, lifecycle);
   // A role written through the API changes the settings this gateway grants at once (gateway/written-settings.ts).

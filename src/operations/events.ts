@@ -1,7 +1,8 @@
 // What a committed write tells its subscribers: one typed event per entry the operation changed
 // (`entry.create`, `entry.update`, `entry.delete`, `entry.publish`, `entry.unpublish`; `media.*` for
 // the media library), with its content-type, id, locale, caller, and the entry before and after.
-import { MEDIA_UID, type ContentType } from '../model/types.ts';
+import { MEDIA_UID, type ContentModel, type ContentType } from '../model/types.ts';
+import type { BeforeOf } from '../store/collection-reads.ts';
 import type { Change, Doc } from '../store/store.ts';
 
 export type EntryEventName = 'entry.create' | 'entry.update' | 'entry.delete' | 'entry.publish' | 'entry.unpublish';
@@ -35,6 +36,8 @@ export interface LifecycleEvent {
 export interface Committed {
   readonly events: readonly LifecycleEvent[];
   readonly changes: readonly Change[];
+  /** The stored documents the changes replaced, where the write read them (other sides and localizations too). */
+  readonly replaced?: BeforeOf;
 }
 
 /**
@@ -66,4 +69,17 @@ export function entryEvent(type: ContentType, caller: EventCaller, before: Doc |
     ...(before ? { before } : {}),
     ...(after ? { after } : {}),
   };
+}
+
+/**
+ * The documents a committed write replaced, by collection and id: those its events name, and
+ * those it read before changing them. What an update changed (src/store/collection-reads.ts).
+ */
+export function replacedEntries(model: ContentModel, committed: Committed): BeforeOf {
+  const replaced = new Map<string, Doc>();
+  for (const event of committed.events) {
+    const collection = model.contentTypes.get(event.uid)?.collectionName;
+    if (collection && event.before) replaced.set(`${collection}#${event.id}`, event.before);
+  }
+  return (collection, id) => replaced.get(`${collection}#${id}`) ?? committed.replaced?.(collection, id);
 }

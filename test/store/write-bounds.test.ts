@@ -6,9 +6,9 @@ import { loadContentModel } from '../../src/model/load.ts';
 import type { ContentModel } from '../../src/model/types.ts';
 import { raisedBy, type Cardinality } from '../../src/store/cardinality.ts';
 import { measureStore } from '../../src/store/measure-store.ts';
-import { changedTags, CollectionReads, idsOf, joinedCollections } from '../../src/store/collection-reads.ts';
+import { changedTags, CollectionReads, idsOf, joinedCollections, listFields } from '../../src/store/collection-reads.ts';
 import { EmbeddedStore } from '../../src/store/embedded-store.ts';
-import type { Change } from '../../src/store/store.ts';
+import type { Change, Doc, Filter } from '../../src/store/store.ts';
 import { BLOG_MODEL } from '../support/test-gateway.ts';
 
 describe('the collections a read names', () => {
@@ -30,7 +30,7 @@ describe('the collections a read names', () => {
     await recording.count('tags', {});
     await recording.aggregate('categories', [{ $lookup: { from: 'authors', localField: 'author', foreignField: 'id', as: 'a' } }]);
     await store.find('files', {});
-    expect([...reads.names].sort()).toEqual(['articles', 'authors', 'authors#3', 'authors#4', 'categories', 'tags']);
+    expect([...reads.names].sort()).toEqual(['articles?', 'authors', 'authors#3', 'authors#4', 'categories', 'tags?']);
   });
 
   it.each([
@@ -43,8 +43,34 @@ describe('the collections a read names', () => {
     expect(idsOf(filter)).toEqual(expected);
   });
 
-  it('are what a write touches: each collection, and each entry', () => {
-    expect(changedTags([{ op: 'put', collection: 'articles', doc: { id: 5 } }, { op: 'delete', collection: 'tags', id: 2 }])).toEqual(['articles', 'articles#5', 'tags', 'tags#2']);
+  it('of a list are the fields it tests and the entries it answered', async () => {
+    const store = new EmbeddedStore();
+    await store.write([1, 2, 3].map((id) => ({ op: 'put' as const, collection: 'articles', doc: { id, title: `t${id}`, views: id } })));
+    const reads = new CollectionReads();
+    await reads.recording(store).find('articles', { $and: [{ views: { $gt: 1 } }, { 'seo.metaTitle': { $ne: null } }] }, { sort: [['title', 1]] });
+    await reads.recording(store).find('articles', { views: { $gt: 1 } }, { sort: [['title', 1]] });
+    expect([...reads.names].sort()).toEqual(['articles#2', 'articles#3', 'articles?', 'articles?seo', 'articles?title', 'articles?views']);
+  });
+
+  it.each([
+    ['fields inside $and, $or and $nor, and the sort\'s', { $or: [{ a: 1 }, { $and: [{ 'b.c': 2 }] }], $nor: [{ d: 3 }] }, [['e', -1]], ['a', 'b', 'd', 'e']],
+    ['no field', {}, [], []],
+    ['another operator: anything', { $expr: { $gt: ['$a', 1] } }, [], undefined],
+  ] as const)('a list tests %s', (_name, filter, sort, expected) => {
+    const fields = listFields(filter as Filter, sort as unknown as [string, 1 | -1][]);
+    expect(fields && [...fields].sort()).toEqual(expected);
+  });
+
+  const before = { id: 5, title: 'a', views: 1, seo: { metaTitle: 'x' } };
+  it.each<[string, Change[], Record<string, unknown> | undefined, string[]]>([
+    ['a create: every list of its collection', [{ op: 'put', collection: 'articles', doc: { id: 9, title: 'n' } }], undefined, ['articles', 'articles#9', 'articles?']],
+    ['a delete: every list', [{ op: 'delete', collection: 'tags', id: 2 }], undefined, ['tags', 'tags#2', 'tags?']],
+    ['an update: the lists testing what changed', [{ op: 'put', collection: 'articles', doc: { ...before, title: 'b', seo: { metaTitle: 'y' } } }], before, ['articles', 'articles#5', 'articles?title', 'articles?seo']],
+    ['an update that changed nothing: the entry alone', [{ op: 'put', collection: 'articles', doc: { ...before } }], before, ['articles', 'articles#5']],
+    ['an update removing a field', [{ op: 'put', collection: 'articles', doc: { id: 5, title: 'a', seo: before.seo } }], before, ['articles', 'articles#5', 'articles?views']],
+  ])('a write changes %s', (_name, changes, was, expected) => {
+    const beforeOf = (collection: string, id: number) => (was && collection === 'articles' && id === was.id ? (was as Doc) : undefined);
+    expect(changedTags(changes, beforeOf).sort()).toEqual([...expected].sort());
   });
 });
 

@@ -21,7 +21,7 @@ export async function commit<T>(writer: Writer, prepared: PreparedWrite<T>): Pro
   const changes = prepared.pending.changes();
   if (changes.length === 0) return prepared.result;
   const at = new Date();
-  const committed = { events: prepared.events.map((event) => ({ ...event, at })), changes };
+  const committed = { events: prepared.events.map((event) => ({ ...event, at })), changes, replaced: prepared.pending.replaced };
   const recorded = await writer.lifecycle.recorded(committed);
   try {
     await writer.store.write(recorded.length > 0 ? [...changes, ...recorded] : changes);

@@ -1,18 +1,22 @@
 // The documents one write changes, gathered before anything is written: each is read from the
 // store once, changed in this buffer as many times as the write needs (a relation's other side,
 // a localization's siblings), and handed to the store as one atomic list of changes.
+import type { BeforeOf } from '../../store/collection-reads.ts';
 import type { Change, Doc, Filter } from '../../store/store.ts';
 import type { Writer } from './writer.ts';
 
 export class PendingWrite {
   private readonly docs = new Map<string, Map<number, Doc>>();
   private readonly removed = new Map<string, Set<number>>();
+  /** Each document as the store held it when this write first read it: what a change replaces. */
+  private readonly stored = new Map<string, Doc>();
 
   constructor(private readonly store: Writer['store']) {}
 
   /** The documents of `collection` matching `filter`, as this write has changed them so far. */
   async find(collection: string, filter: Filter): Promise<Doc[]> {
     const stored = await this.store.find(collection, filter);
+    for (const doc of stored) this.remember(collection, doc);
     const gone = this.removed.get(collection);
     return stored.filter((doc) => !gone?.has(doc.id)).map((doc) => this.docs.get(collection)?.get(doc.id) ?? doc);
   }
@@ -23,8 +27,17 @@ export class PendingWrite {
     const held = this.docs.get(collection)?.get(id);
     if (held) return held;
     const [doc] = await this.store.find(collection, { id }, { limit: 1 });
+    if (doc) this.remember(collection, doc);
     return doc;
   }
+
+  private remember(collection: string, doc: Doc): void {
+    const key = `${collection}#${doc.id}`;
+    if (!this.stored.has(key)) this.stored.set(key, doc);
+  }
+
+  /** The stored documents this write read before changing them (undefined: not read, or new). */
+  readonly replaced: BeforeOf = (collection, id) => this.stored.get(`${collection}#${id}`);
 
   /** Sets the document's new content (whole). */
   put(collection: string, doc: Doc): void {
