@@ -4,7 +4,7 @@
 // fixture is a draft by author 1.
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Gateway } from '../../gateway/app.ts';
-import { graphqlRequest } from '../support/test-gateway.ts';
+import { graphqlRequest, restCall } from '../support/test-gateway.ts';
 import { writableGateway } from '../support/writable.ts';
 
 const POPULATE = 'fields[0]=title&populate[related][fields][0]=title&populate[author][fields][0]=name&populate[author][populate][articles][fields][0]=title';
@@ -15,11 +15,7 @@ beforeEach(async () => {
   gateway = (await writableGateway()).gateway;
 });
 
-async function rest(method: string, path: string, data?: unknown): Promise<{ status: number; body: any }> {
-  const init = data === undefined ? { method } : { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ data }) };
-  const response = await gateway.fetch(new Request(`http://gateway.test${path}`, init));
-  return { status: response.status, body: await response.json() };
-}
+const rest = (method: string, path: string, data?: unknown) => restCall(gateway, method, path, data);
 
 /** The ids a REST entry links through `related` and its author's `articles`. */
 function restLinks(body: any): { related: number[]; authorArticles: number[] } {

@@ -4,7 +4,7 @@
 // change an entry's. Types without i18n ignore a locale. (Strapi's answers: strapi-write-answers.)
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Gateway } from '../../gateway/app.ts';
-import { graphqlRequest } from '../support/test-gateway.ts';
+import { graphqlRequest, restCall } from '../support/test-gateway.ts';
 import { writableGateway } from '../support/writable.ts';
 
 let gateway: Gateway;
@@ -12,11 +12,7 @@ beforeEach(async () => {
   gateway = (await writableGateway()).gateway;
 });
 
-async function rest(method: string, path: string, data?: unknown): Promise<{ status: number; body: any }> {
-  const init = data === undefined ? { method } : { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ data }) };
-  const response = await gateway.fetch(new Request(`http://gateway.test${path}`, init));
-  return { status: response.status, body: await response.json() };
-}
+const rest = (method: string, path: string, data?: unknown) => restCall(gateway, method, path, data);
 
 const invalid = (code: string) => `Invalid locale ${code}: expected one of en, fr`;
 const notEntrys = (id: number, entry: string, asked: string) => `Entry ${id} is in locale ${entry}, not ${asked}: an id names one entry in one locale (its ${asked} localization has an id of its own)`;

@@ -72,3 +72,10 @@ export function graphqlRequest(query: string, variables: Record<string, unknown>
 export function restRequest(path: string, headers: Record<string, string> = {}): Request {
   return new Request(`http://gateway.test${path}`, { headers: { accept: 'application/json', ...headers } });
 }
+
+/** A REST request with `{ data }` as its JSON body (no body when `data` is undefined): its status and JSON answer. */
+export async function restCall(gateway: Gateway, method: string, path: string, data?: unknown): Promise<{ status: number; body: any }> {
+  const init = data === undefined ? { method } : { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ data }) };
+  const response = await gateway.fetch(new Request(`http://gateway.test${path}`, init));
+  return { status: response.status, body: await response.json() };
+}

@@ -5,6 +5,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SignJWT } from 'jose';
+import { afterEach } from 'vitest';
 import type { GatewayDeps } from '../../gateway/app.ts';
 import { DEFAULT_UPLOAD_SETTINGS, type UploadSettings } from '../../src/upload/settings.ts';
 import { localProvider } from '../../src/upload/providers/local.ts';
@@ -77,4 +78,21 @@ export async function fixtureForm(parts: ReadonlyArray<[string, string | { file:
 export async function userJwt(): Promise<Record<string, string>> {
   const jwt = await new SignJWT({ id: 1 }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setIssuedAt().setExpirationTime('1h').sign(new TextEncoder().encode(SECRETS.jwtSecret));
   return { authorization: `Bearer ${jwt}` };
+}
+
+/**
+ * Starts upload gateways for one test file, each closed (its folders removed) after the test that
+ * started it. Call it at the file's top level.
+ */
+export function uploadGatewaysClosedAfterEach(): (options?: UploadGatewayOptions) => Promise<UploadTestGateway> {
+  let open: UploadTestGateway[] = [];
+  afterEach(async () => {
+    await Promise.all(open.map((test) => test.close()));
+    open = [];
+  });
+  return async (options = {}) => {
+    const test = await uploadGateway(options);
+    open.push(test);
+    return test;
+  };
 }

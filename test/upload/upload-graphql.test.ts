@@ -1,8 +1,8 @@
 // The upload mutations over the GraphQL multipart request spec: files streamed within the same limits
 // as REST, run by the same operations (a file uploaded here is read back by REST and GraphQL), refused
 // before reading for a caller that may not upload, and the spec's errors in graphql-upload's words.
-import { afterEach, describe, expect, it } from 'vitest';
-import { AS, fixtureForm, uploadGateway, userJwt, type UploadGatewayOptions, type UploadTestGateway } from '../support/upload-gateway.ts';
+import { describe, expect, it } from 'vitest';
+import { AS, fixtureForm, uploadGatewaysClosedAfterEach, userJwt, type UploadTestGateway } from '../support/upload-gateway.ts';
 
 const FIELDS = 'id attributes { name alternativeText caption width height formats hash ext mime size url }';
 const UPLOAD = `mutation($file: Upload!, $info: FileInfoInput, $ref: String, $refId: ID, $field: String) { upload(file: $file, info: $info, ref: $ref, refId: $refId, field: $field) { data { ${FIELDS} } } }`;
@@ -10,16 +10,7 @@ const MULTIPLE = `mutation($files: [Upload]!) { multipleUpload(files: $files) { 
 
 type GraphQLAnswer = { data?: Record<string, any> | null; errors?: Array<{ message: string; extensions?: { code?: string } }> };
 
-let open: UploadTestGateway[] = [];
-afterEach(async () => {
-  await Promise.all(open.map((test) => test.close()));
-  open = [];
-});
-async function started(options: UploadGatewayOptions = {}): Promise<UploadTestGateway> {
-  const test = await uploadGateway(options);
-  open.push(test);
-  return test;
-}
+const started = uploadGatewaysClosedAfterEach();
 
 /** A multipart request of the spec: operations, the map, then each file under its part name. */
 async function operationsForm(query: string, variables: Record<string, unknown>, files: Record<string, [path: string, file: string, type: string]>): Promise<FormData> {

@@ -3,7 +3,7 @@
 // when the store, the uploads store or the client fails midway, the limits, checked links.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ClientLeft } from '../../src/limits/deadline.ts';
 import type { LifecycleEvent } from '../../src/operations/events.ts';
 import { MEDIA_REMOVALS, sweepRemovals } from '../../src/operations/media/removals.ts';
@@ -11,20 +11,11 @@ import { localProvider } from '../../src/upload/providers/local.ts';
 import type { UploadProvider } from '../../src/upload/providers/provider.ts';
 import { EmbeddedStore } from '../../src/store/embedded-store.ts';
 import { eventually } from '../support/eventually.ts';
-import { AS, fixtureForm, uploadGateway, userJwt, type UploadGatewayOptions, type UploadTestGateway } from '../support/upload-gateway.ts';
+import { AS, fixtureForm, uploadGatewaysClosedAfterEach, userJwt, type UploadTestGateway } from '../support/upload-gateway.ts';
 
 type FileAnswer = { id: number; name: string; url: string; size: number; hash: string; ext: string; mime: string; width: number | null; formats: Record<string, { url: string; sizeInBytes: number }> | null };
 
-let open: UploadTestGateway[] = [];
-afterEach(async () => {
-  await Promise.all(open.map((test) => test.close()));
-  open = [];
-});
-async function started(options: UploadGatewayOptions = {}): Promise<UploadTestGateway> {
-  const test = await uploadGateway(options);
-  open.push(test);
-  return test;
-}
+const started = uploadGatewaysClosedAfterEach();
 const photo = () => fixtureForm([['files', { file: 'photo-1600x1067.jpg', type: 'image/jpeg' }]]);
 const filesCount = (test: UploadTestGateway) => test.store.count('files', {});
 
