@@ -3,7 +3,8 @@
 // values survive), the fields that indexes name or reads ask for as SQL-comparable key columns.
 // A filter becomes SQL where it translates exactly (sort, skip and limit then run in SQL too);
 // elsewhere SQL narrows and the JS predicate (predicate.ts, mingo) decides, reading documents one
-// by one. Writes are group-committed, each acknowledged only once fsynced. docs/storage.md.
+// by one. Writes are group-committed, visible once committed, acknowledged once fsynced (off the
+// event loop, several commits per fsync). docs/storage.md.
 import type Database from 'better-sqlite3';
 import { LRUCache } from 'lru-cache';
 import { assertNever } from '../model/types.ts';
@@ -12,6 +13,7 @@ import { compiledFilter } from './embedded/queries.ts';
 import { decode, encode, queryView } from './embedded/values.ts';
 import { asStoreError, openDatabase } from './sqlite/database.ts';
 import { DocumentCache } from './sqlite/document-cache.ts';
+import { Durability, walSync } from './sqlite/durability.ts';
 import { GroupCommit } from './sqlite/group-commit.ts';
 import { IdCounters } from './sqlite/id-counters.ts';
 import { cacheKey, filterFields, listedIds, pageOf } from './sqlite/read-parts.ts';
@@ -21,7 +23,7 @@ import type { StoredDocument } from './sqlite/document-codec.ts';
 import { PlannerStatistics } from './sqlite/statistics.ts';
 import { CollectionTables, type Move } from './sqlite/tables.ts';
 import { translateFilter, translateSort, type Sql } from './sqlite/translate.ts';
-import { raisedDoc, UniqueViolation, type Change, type EnsureIndexesOptions, type Doc, type Filter, type FindOptions, type IndexSpec, type Store } from './store.ts';
+import { raisedDoc, UniqueViolation, type Change, type EnsureIndexesOptions, type Doc, type Filter, type FindOptions, type IndexSpec, type Store, type WriteOptions } from './store.ts';
 
 /** Documents read from disk per statement when an answer is long. */
 const READ_BATCH = 500;
@@ -49,6 +51,8 @@ export interface EmbeddedStoreOptions {
   rankSpacing?: number;
   /** Bound of the decoded documents kept in memory, in bytes (64 MiB). */
   documentCacheBytes?: number;
+  /** What makes the commits so far durable (tests inject a failing one); the log's fsync by default. */
+  sync?: () => Promise<void>;
 }
 
 /** Kinds of rank group (SQL indexes) one collection may learn from reads. */
@@ -59,6 +63,9 @@ export class EmbeddedStore implements Store {
   private readonly tables = new Map<string, CollectionTables>();
   private readonly commits: GroupCommit;
   private readonly counters: IdCounters;
+  /** fsyncs of the write-ahead log, each making every commit before it durable. */
+  readonly durability: Durability;
+  private readonly log: ReturnType<typeof walSync> | undefined;
   /** Counts by collection version and SQL: a list's count of an unchanged collection is not redone. */
   private readonly counts = new LRUCache<string, number>({ max: 2000 });
   /** Pages' ids by read and collection version (a write makes a new version). */
@@ -82,7 +89,10 @@ export class EmbeddedStore implements Store {
       this.tables.set(name, new CollectionTables(this.db, name, this.rankOptions));
     }
     this.counters = new IdCounters(this.db);
-    this.commits = new GroupCommit(this.db, (error) => this.uniqueViolation(error) ?? error, (rolledBack) => this.changed(rolledBack), () => this.counters.save());
+    // A database in memory has no log to sync: its commits are as durable as they will be.
+    this.log = this.db.memory ? undefined : walSync(this.db.name);
+    this.durability = new Durability(options.sync ?? this.log?.sync ?? (async () => undefined));
+    this.commits = new GroupCommit(this.db, (error) => this.uniqueViolation(error) ?? error, (rolledBack) => this.changed(rolledBack), this.durability, () => this.counters.save());
   }
 
   async find(collection: string, filter: Filter, options: FindOptions = {}): Promise<Doc[]> {
@@ -207,7 +217,7 @@ export class EmbeddedStore implements Store {
     return docs.length;
   }
 
-  write(changes: readonly Change[]): Promise<void> {
+  write(changes: readonly Change[], options: WriteOptions = {}): Promise<void> {
     return this.commits.submit(() => {
       const moves: Array<[CollectionTables, Move[]]> = [];
       for (const change of changes) {
@@ -218,7 +228,7 @@ export class EmbeddedStore implements Store {
         moves.forEach(([tables, moved]) => moved.forEach(([before, after]) => tables.ranks.moved(before, after)));
         this.statistics.committed(changes.length);
       };
-    });
+    }, options.visible);
   }
 
   /** One change, inside the write's transaction: its collection's tables and the rank moves it made (none: nothing to delete). */
@@ -331,7 +341,9 @@ export class EmbeddedStore implements Store {
     this.changed();
   }
 
+  /** Fails once the disk failed an fsync: the gateway's health then asks for a restart. */
   async ping(): Promise<void> {
+    if (this.durability.failed) throw this.durability.failed;
     this.db.prepare('SELECT 1').get();
   }
 
@@ -343,6 +355,9 @@ export class EmbeddedStore implements Store {
   async close(): Promise<void> {
     if (!this.db.open) return;
     this.commits.flush();
+    await this.durability.drained();
+    await this.log?.close();
+    if (!this.db.open) return;
     this.db.close();
     this.onClose?.();
   }

@@ -107,6 +107,15 @@ export class UniqueViolation extends Error {
   }
 }
 
+export interface WriteOptions {
+  /**
+   * Called once every later read sees the write, which may be before it is durable (the embedded
+   * store commits, then fsyncs off the event loop): the next write of the gateway may start then.
+   * A store may not call it; the write's settling then says the same.
+   */
+  visible?: () => void;
+}
+
 export interface Store {
   /** Documents matching `filter`, without MongoDB's `_id`. */
   find(collection: string, filter: Filter, options?: FindOptions): Promise<Doc[]>;
@@ -126,7 +135,7 @@ export interface Store {
    * on MongoDB). Rejects with {@link UniqueViolation} when a unique index refuses a document, with
    * ServiceUnavailableError when the database cannot take the write; nothing is applied then.
    */
-  write(changes: readonly Change[]): Promise<void>;
+  write(changes: readonly Change[], options?: WriteOptions): Promise<void>;
   /**
    * Puts `doc` (replacing the document with its id) only when the stored one matches `expected`,
    * or when there is none: a compare-and-set, atomic against every other writer, in this process

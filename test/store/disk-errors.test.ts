@@ -52,3 +52,30 @@ describe.each([
     await store.close();
   });
 });
+
+describe('the write-ahead log made durable off the event loop', () => {
+  it('fsyncs the log file once for writes committed together, commits with synchronous = NORMAL, and reopens with every acknowledged write', async () => {
+    const file = storeFile();
+    const store = new EmbeddedStore({ file });
+    await Promise.all(Array.from({ length: 20 }, (_, id) => store.write([{ op: 'put', collection: 'things', doc: { id } }])));
+    expect(store.durability.syncs).toBeGreaterThanOrEqual(1);
+    expect(store.durability.syncs).toBeLessThan(20);
+    expect(store.db.pragma('synchronous', { simple: true })).toBe(1);
+    await store.close();
+    const reopened = new EmbeddedStore({ file });
+    expect(await reopened.count('things', {})).toBe(20);
+    await reopened.close();
+  });
+
+  it('rejects the write an fsync failed with ServiceUnavailableError, then refuses every write and fails its ping until reopened', async () => {
+    const file = storeFile();
+    const store = new EmbeddedStore({ file, sync: async () => Promise.reject(Object.assign(new Error('EIO: i/o error, fsync'), { code: 'EIO' })) });
+    const refused = await store.write([{ op: 'put', collection: 'things', doc: { id: 1 } }]).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(ServiceUnavailableError);
+    expect(refused).toMatchObject({ status: 503, message: expect.stringMatching(/fsync failed: EIO.*restarted/) });
+    await expect(store.write([{ op: 'put', collection: 'things', doc: { id: 2 } }])).rejects.toBe(refused);
+    await expect(store.ping()).rejects.toBe(refused);
+    expect((await store.find('things', {})).map((doc) => doc.id)).toEqual([1]);
+    await store.close();
+  });
+});

@@ -1,6 +1,6 @@
 // A store that records every read it answers, so tests and benchmarks can count the queries a
 // request sends (DataLoader's own tests keep such a log).
-import type { Change, Doc, EnsureIndexesOptions, Filter, FindOptions, IndexSpec, Store } from '../../src/store/store.ts';
+import type { Change, Doc, EnsureIndexesOptions, Filter, FindOptions, IndexSpec, Store, WriteOptions } from '../../src/store/store.ts';
 
 /** One call seen by a {@link CountingStore}. */
 export interface StoreCall {
@@ -39,8 +39,8 @@ export class CountingStore implements Store {
   upsertMany(collection: string, docs: readonly Doc[]) {
     return this.inner.upsertMany(collection, docs);
   }
-  write(changes: readonly Change[]) {
-    return this.inner.write(changes);
+  write(changes: readonly Change[], options?: WriteOptions) {
+    return this.inner.write(changes, options);
   }
   putIf(collection: string, doc: Doc, expected: Filter) {
     return this.inner.putIf(collection, doc, expected);

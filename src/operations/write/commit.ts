@@ -16,15 +16,18 @@ export interface PreparedWrite<T> {
   readonly result: T;
 }
 
-/** Writes `prepared` atomically, emits its events once the store acknowledged it, and returns its answer. */
-export async function commit<T>(writer: Writer, prepared: PreparedWrite<T>): Promise<T> {
+/**
+ * Writes `prepared` atomically, emits its events once the store acknowledged it (durable), and
+ * returns its answer. `visible` is called once later reads see the write (writer.ts).
+ */
+export async function commit<T>(writer: Writer, prepared: PreparedWrite<T>, visible?: () => void): Promise<T> {
   const changes = prepared.pending.changes();
   if (changes.length === 0) return prepared.result;
   const at = new Date();
   const committed = { events: prepared.events.map((event) => ({ ...event, at })), changes, replaced: prepared.pending.replaced };
   const recorded = await writer.lifecycle.recorded(committed);
   try {
-    await writer.store.write(recorded.length > 0 ? [...changes, ...recorded] : changes);
+    await writer.store.write(recorded.length > 0 ? [...changes, ...recorded] : changes, { visible });
   } catch (error) {
     if (error instanceof UniqueViolation) throw uniqueError(error);
     throw error;

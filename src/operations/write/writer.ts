@@ -1,23 +1,29 @@
 // What a write needs beyond a read's scope: the store's write side, and the lifecycle its commits
 // go through (recorders add to the write; subscribers hear of it before it answers). Writes of one
 // gateway run one after the other: a write reads the entries it changes, checks unique values and
-// applies its changes with no other write between.
+// applies its changes with no other write between. The next write starts once the last one's
+// changes are visible, while the disk makes them durable (several writes share one fsync).
 import type { Store } from '../../store/store.ts';
 import { Lifecycle } from '../lifecycle.ts';
 
 export interface Writer {
   readonly store: Pick<Store, 'find' | 'count' | 'aggregate' | 'write' | 'allocateIds'>;
   readonly lifecycle: Lifecycle;
-  /** Runs `work` once every write started before it has settled. */
-  readonly serially: <T>(work: () => Promise<T>) => Promise<T>;
+  /**
+   * Runs `work` once every write started before it has settled or called its `visible` (its
+   * changes are seen by every later read); settles as `work` does.
+   */
+  readonly serially: <T>(work: (visible: () => void) => Promise<T>) => Promise<T>;
 }
 
 /** A writer over `store`, committing through `lifecycle` (one of its own when absent). */
 export function createWriter(store: Writer['store'], lifecycle: Lifecycle = new Lifecycle()): Writer {
   let last: Promise<unknown> = Promise.resolve();
-  const serially = <T>(work: () => Promise<T>): Promise<T> => {
-    const next = last.then(work, work);
-    last = next.catch(() => undefined);
+  const serially = <T>(work: (visible: () => void) => Promise<T>): Promise<T> => {
+    let visible = () => {};
+    const seen = new Promise<void>((resolve) => (visible = resolve));
+    const next = last.then(() => work(visible));
+    last = Promise.race([seen, next.then(() => undefined, () => undefined)]);
     return next;
   };
   return Object.freeze({ store, lifecycle, serially });

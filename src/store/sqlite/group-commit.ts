@@ -1,15 +1,18 @@
-// Group commit: the writes that arrive while one commit is prepared share one SQLite transaction
-// and its one fsync, each in a SAVEPOINT of its own so a write one refuses (a unique index) leaves
-// the others in (a write alone in its group needs none). Every write settles after COMMIT
-// returns: resolved once on disk, or rejected.
+// Group commit: the writes that arrive while one commit is prepared share one SQLite transaction,
+// each in a SAVEPOINT of its own so a write one refuses (a unique index) leaves the others in (a
+// write alone in its group needs none). Once COMMIT returns, a write is visible (its `visible` is
+// called) and waits for the fsync that makes it durable (durability.ts), which several groups
+// share; then it resolves. A write refused, or whose fsync failed, rejects.
 import type Database from 'better-sqlite3';
 import { asStoreError } from './database.ts';
+import type { Durability } from './durability.ts';
 
 /** A write's changes, applied in the group's transaction; what it returns runs once they are committed. */
 export type Apply = () => (() => void) | void;
 
 interface Pending {
   apply: Apply;
+  visible?: () => void;
   committed?: () => void;
   resolve: () => void;
   reject: (error: unknown) => void;
@@ -25,18 +28,20 @@ export class GroupCommit {
     private readonly refusal: (error: unknown) => unknown,
     /** Told after each commit, so cached answers are dropped; `rolledBack` when a change was undone. */
     private readonly settled: (rolledBack: boolean) => void,
+    /** Waits for the disk after each commit; once it failed, nothing more is committed. */
+    private readonly durability: Pick<Durability, 'afterCommit' | 'failed'>,
     /** Runs first in every group's transaction (state kept in memory until then: id counters); what it returns runs once committed. */
     private readonly opening: () => (() => void) | undefined = () => undefined,
   ) {}
 
   /**
-   * Runs `apply` in the next group's transaction; settles once the group is committed. What
+   * Runs `apply` in the next group's transaction; settles once the group is durable. What
    * `apply` returns runs right after the COMMIT, before any other read (in-memory state that
-   * must follow only committed changes).
+   * must follow only committed changes); then `visible`, then the wait for the disk.
    */
-  submit(apply: Apply): Promise<void> {
+  submit(apply: Apply, visible?: () => void): Promise<void> {
     return new Promise((resolve, reject) => {
-      this.queue.push({ apply, resolve, reject });
+      this.queue.push({ apply, visible, resolve, reject });
       if (!this.scheduled) {
         this.scheduled = true;
         setImmediate(() => this.flush());
@@ -50,6 +55,8 @@ export class GroupCommit {
     const group = this.queue;
     this.queue = [];
     if (group.length === 0) return;
+    const failed = this.durability.failed;
+    if (failed) return group.forEach((write) => write.reject(failed));
     if (group.length === 1) return this.flushAlone(group[0]!);
     const applied: Pending[] = [];
     let opened: (() => void) | undefined;
@@ -69,7 +76,16 @@ export class GroupCommit {
     opened?.();
     for (const write of applied) write.committed?.();
     this.settled(applied.length < group.length);
-    for (const write of applied) write.resolve();
+    this.whenDurable(applied);
+  }
+
+  /** The committed writes made visible, then resolved once on disk (rejected if the disk failed). */
+  private whenDurable(writes: readonly Pending[]): void {
+    for (const write of writes) write.visible?.();
+    this.durability.afterCommit().then(
+      () => writes.forEach((write) => write.resolve()),
+      (error: unknown) => writes.forEach((write) => write.reject(error)),
+    );
   }
 
   /**
@@ -95,7 +111,7 @@ export class GroupCommit {
     opened?.();
     write.committed?.();
     this.settled(false);
-    write.resolve();
+    this.whenDurable([write]);
   }
 
   /** One write in its savepoint; false (and the write rejected) when its changes threw. */
