@@ -3,21 +3,32 @@
 // counted apart from agreement and from the unexplained ones, never hidden.
 //
 // Each rewrite turns Strapi's answer into what the gateway deliberately answers instead (or drops
-// what both answer differently by design); a mismatch is a documented deviation when the rewrites
-// that apply to its case, tried in order and added up, leave no difference.
-import { MEDIA_UID, gqlComponentName, gqlQueryName } from './model.mjs';
+// what both answer differently by design), or, where that cannot be worked out from the answers,
+// asks the gateway a variant of the request that does what Strapi does (relation filters that see
+// drafts, text operators that ignore case) and takes its answer for ours; a mismatch is a
+// documented deviation when the rewrites that apply to its case, tried in order and added up,
+// leave no difference.
+import { Kind, parse, print, visit } from 'graphql';
+import { caseFilters, relationsIn, rootOf } from './case-filters.mjs';
+import { MEDIA_UID, gqlComponentName } from './model.mjs';
 
 const clone = (value) => structuredClone(value);
 
 /**
  * Rewrites of (case, want, got) -> [want, got], or undefined where the deviation cannot apply.
- * `ctx` has the model, the seed's drafts by uid, and the timestamp attributes' names.
+ * `ctx` has the model, the seed's drafts by uid, the content-types the public role may `find`,
+ * the timestamp attributes' names and, to ask the gateway a variant of a case, `ask`.
  */
 export const DEVIATIONS = [
   {
     name: 'Strapi answers 500',
     row: 'Answers 500 to some requests',
     rewrite: (c, want, got) => (c.graphql || want.status !== 500 ? undefined : [got, got]),
+  },
+  {
+    name: 'filter through a type the role cannot read, inside populate: 400',
+    row: 'Answers a filter through a relation the role cannot `find` inside `populate[…][filters]`',
+    rewrite: (c, want, got, ctx) => (refusesForbiddenPopulateFilter(c, want, got, ctx) ? [got, got] : undefined),
   },
   {
     name: 'timestamp over GraphQL: Strapi fails, we answer the DateTime',
@@ -33,6 +44,22 @@ export const DEVIATIONS = [
     name: 'draft hidden (by id, through relations)',
     row: 'Returns a draft by id in the live state / Returns drafts through relations in the live state',
     rewrite: (c, want, got, ctx) => (isPreview(c) ? undefined : [hideDrafts(c, want, got, ctx), got]),
+  },
+  {
+    name: 'relation filter sees published entries only (live state)',
+    row: 'Lets a relation filter match through a draft in the live state',
+    rewrite: async (c, want, got, ctx) => {
+      const variant = filtersThroughDrafts(c, ctx) ? previewOf(c, ctx) : undefined;
+      return variant && ctx.ask ? [want, liveAnswer(c, await ctx.ask(variant), ctx)] : undefined;
+    },
+  },
+  {
+    name: '$contains and co. case-sensitive',
+    row: '`$contains`, `$notContains`, `$startsWith`, `$endsWith` ignore case on SQLite',
+    rewrite: async (c, want, got, ctx) => {
+      const variant = insensitive(c);
+      return variant && ctx.ask ? [want, await ctx.ask(variant)] : undefined;
+    },
   },
   {
     name: 'sort through a relation: Strapi answers the joined field in place of the own one',
@@ -155,19 +182,63 @@ function zoneItemUid(item, ctx) {
   return [...ctx.model.components.keys()].find((uid) => gqlComponentName(uid) === item?.__typename);
 }
 
-/** The content-type a case reads and, for GraphQL, its root field. */
-function rootOf(c, model) {
-  if (c.path) {
-    const name = /^\/api\/([^/?]+)/.exec(c.path)?.[1];
-    const t = [...model.types.values()].find((x) => x.pluralName === name || (x.kind === 'singleType' && x.singularName === name));
-    return t && { uid: t.uid };
-  }
-  const field = /^\s*(?:query\b[^{]*)?\{\s*(\w+)/.exec(c.graphql)?.[1];
-  for (const t of model.types.values()) {
-    if (t.source !== 'api') continue;
-    if (gqlQueryName(model, t.uid, true) === field || gqlQueryName(model, t.uid, false) === field) return { uid: t.uid, field };
-  }
-  return undefined;
+// ---- filters ----------------------------------------------------------------------------------
+/** Strapi answered, we refused with `Invalid parameter <relation>`: a relation the public role cannot `find`, in a populate's filters. */
+function refusesForbiddenPopulateFilter(c, want, got, ctx) {
+  const name = /^Invalid parameter (\w+)$/.exec(got.body?.error?.message ?? '')?.[1];
+  if (!c.path || want.status !== 200 || got.status !== 400 || !name) return false;
+  return caseFilters(c, ctx.model).filter((f) => f.populated)
+    .some((f) => relationsIn(f.filters, f.uid, ctx.model).some((r) => r.name === name && !ctx.readable.has(r.target)));
+}
+
+/** A live case whose filters go through a relation to a content-type the seed holds drafts of. */
+function filtersThroughDrafts(c, ctx) {
+  if (isPreview(c)) return false;
+  return caseFilters(c, ctx.model).some((f) => relationsIn(f.filters, f.uid, ctx.model).some((r) => ctx.drafts.get(r.target)?.size > 0));
+}
+
+/**
+ * The case in the preview, where our relation filters see drafts as Strapi's live ones do: REST's
+ * `publicationState=preview`; GraphQL's root field given `PREVIEW` (a type with drafts only).
+ */
+function previewOf(c, ctx) {
+  if (c.path) return { ...c, path: `${c.path}${c.path.includes('?') ? '&' : '?'}publicationState=preview` };
+  const root = rootOf(c, ctx.model);
+  if (!root || !ctx.model.types.get(root.uid)?.draftAndPublish) return undefined;
+  let done = false;
+  const graphql = print(visit(parse(c.graphql), {
+    Field(node) {
+      if (done) return false;
+      done = true;
+      const state = { kind: Kind.ARGUMENT, name: { kind: Kind.NAME, value: 'publicationState' }, value: { kind: Kind.ENUM, value: 'PREVIEW' } };
+      return { ...node, arguments: [...(node.arguments ?? []), state] };
+    },
+  }));
+  return { ...c, graphql };
+}
+
+/** A preview answer as the live state shows it: drafts hidden, and the root's count without them. */
+function liveAnswer(c, answer, ctx) {
+  const shown = hideDrafts(c, answer, answer, ctx);
+  const holder = c.graphql ? shown.body?.data?.[rootOf(c, ctx.model)?.field] : shown.body;
+  const before = c.graphql ? answer.body?.data?.[rootOf(c, ctx.model)?.field]?.data : answer.body?.data;
+  const pagination = holder?.meta?.pagination;
+  if (!Array.isArray(before) || !Array.isArray(holder?.data) || typeof pagination?.total !== 'number') return shown;
+  const total = pagination.total - (before.length - holder.data.length);
+  holder.meta.pagination = { ...pagination, total, ...('pageCount' in pagination && pagination.pageSize > 0 ? { pageCount: Math.ceil(total / pagination.pageSize) } : {}) };
+  return shown;
+}
+
+const CASE_SENSITIVE_REST = /\$(notContains|contains|startsWith|endsWith)\]/g;
+const CASE_SENSITIVE_GRAPHQL = /\b(notContains|contains|startsWith|endsWith)\b(?=\s*"?\s*:)/g;
+
+/** The case with its case-sensitive text operators made insensitive, as Strapi's SQLite runs them; undefined without any. */
+export function insensitive(c) {
+  if (c.path) return new RegExp(CASE_SENSITIVE_REST.source).test(c.path) ? { ...c, path: c.path.replace(CASE_SENSITIVE_REST, (_m, op) => `$${op}i]`) } : undefined;
+  const text = JSON.stringify([c.graphql, c.variables ?? null]);
+  if (!new RegExp(CASE_SENSITIVE_GRAPHQL.source).test(text)) return undefined;
+  const [graphql, variables] = JSON.parse(text.replace(CASE_SENSITIVE_GRAPHQL, (op) => `${op}i`));
+  return variables === null ? { ...c, graphql } : { ...c, graphql, variables };
 }
 
 /** The answer with its root list in id order. */
@@ -180,8 +251,8 @@ function rootById(c, answer) {
   return a;
 }
 
-/** What the rewrites need, from the model and the seed. */
-export function deviationContext(model, seed) {
+/** What the rewrites need, from the model and the seed; `ask` sends a case to the gateway (as diff.mjs asks it). */
+export function deviationContext(model, seed, ask) {
   const drafts = new Map();
   for (const [uid, list] of Object.entries(seed.entries ?? {})) {
     const t = model.types.get(uid);
@@ -192,7 +263,8 @@ export function deviationContext(model, seed) {
   for (const t of [...model.types.values(), ...model.components.values()]) {
     for (const [name, a] of Object.entries(t.attributes ?? {})) if (a.type === 'timestamp') timestampNames.add(name);
   }
-  return { model, drafts, timestampNames };
+  const readable = new Set(seed.roles?.public?.find ?? []);
+  return { model, drafts, readable, timestampNames, ask };
 }
 
 /** The deviations that explain a mismatch (their names), or undefined when they do not. */
