@@ -32,6 +32,8 @@ async function judged(c: LiveCase, want: LiveAnswer, got: LiveAnswer, variant?: 
 const FORBIDDEN = 'filter through a type the role cannot read, inside populate: 400';
 const RELATION_FILTER = 'relation filter sees published entries only (live state)';
 const CASE_SENSITIVE = '$contains and co. case-sensitive';
+const DRAFT_HIDDEN = 'draft hidden (by id, through relations)';
+const DATE_WORDS = 'date value refused in our words';
 
 describe('the live differential\'s documented deviations', () => {
   it.each([
@@ -101,6 +103,28 @@ describe('the live differential\'s documented deviations', () => {
     ['none to change', gql('{ restaurants(filters: { name: { containsi: "o" } }) { data { id } } }'), undefined],
   ] as const)('makes the text operators of %s insensitive', (_name, c, variant) => {
     expect(insensitive(c)).toEqual(variant);
+  });
+
+  const forbidden = { message: 'Forbidden access', code: 'FORBIDDEN', path: null };
+  const byId = (id: number, errors?: unknown[]): LiveAnswer => ({ body: { ...(errors ? { errors } : {}), data: { restaurant: { data: { id: String(id), attributes: { name: 'x' } } } } } });
+  it.each([
+    ['hides a draft read by id with the errors of its fields', 2, [DRAFT_HIDDEN]],
+    ['leaves a published entry\'s errors to be compared', 1, undefined],
+  ] as const)('%s', async (_name, id, expected) => {
+    const c = gql(`{ restaurant(id: ${id}) { data { id attributes { name } } } }`);
+    const ours: LiveAnswer = { body: { data: { restaurant: { data: id === 2 ? null : { id: '1', attributes: { name: 'x' } } } } } };
+    expect((await judged(c, byId(id, [forbidden]), ours)).explained).toEqual(expected);
+  });
+
+  const variableError = (at: string, tail: string) => ({ message: `Variable "$f" got invalid value 17 at "${at}"; ${tail}`, code: 'BAD_USER_INPUT', path: null });
+  it.each([
+    ['the same variable, value and place', 'f.publishDate.gte', [DATE_WORDS]],
+    ['another place', 'f.publishDate.lte', undefined],
+  ] as const)('takes our words for a date variable refused at %s', async (_name, at, expected) => {
+    const c = gql('query($f: RestaurantFiltersInput) { restaurants(filters: $f) { data { id } } }', { f: {} });
+    const want = { body: { errors: [variableError('f.publishDate.gte', 'Date cannot represent non string type 17')] } };
+    const got = { body: { errors: [variableError(at, 'Date cannot represent 17: expected a date YYYY-MM-DD on the calendar')] } };
+    expect((await judged(c, want, got)).explained).toEqual(expected);
   });
 
   it('names, for each rule, a row of docs/decisions.md', () => {
