@@ -23,9 +23,9 @@ const gqlList = (field: string, ...ids: number[]): LiveAnswer => ({ body: { data
 const refused = (name: string): LiveAnswer => ({ status: 400, body: { data: null, error: { status: 400, name: 'ValidationError', message: `Invalid parameter ${name}`, details: {} } } });
 
 /** The names of the deviations explaining (want, got) for `c`, and the variants the gateway was asked. */
-async function judged(c: LiveCase, want: LiveAnswer, got: LiveAnswer, variant?: LiveAnswer) {
+async function judged(c: LiveCase, want: LiveAnswer, got: LiveAnswer, variant?: LiveAnswer | ((v: LiveCase) => LiveAnswer)) {
   const asked: LiveCase[] = [];
-  const ask = async (v: LiveCase) => (asked.push(v), variant ?? got);
+  const ask = async (v: LiveCase) => (asked.push(v), typeof variant === 'function' ? variant(v) : variant ?? got);
   return { explained: await explain(c, want, got, deviationContext(model, seed, ask), compare), asked };
 }
 
@@ -86,6 +86,17 @@ describe('the live differential\'s documented deviations', () => {
     const result = await judged(c, list(1), list(), list(1));
     expect(result.explained).toEqual([CASE_SENSITIVE]);
     expect(result.asked.map((v) => v.path)).toEqual([asked]);
+  });
+
+  it('explains a case-sensitive operator in a relation filter through a draft, asking both variants in turn', async () => {
+    const c = rest('/api/reviews?filters[restaurant][name][$contains]=hidden');
+    const answers = (v: LiveCase) => (v.path!.includes('publicationState=preview') ? list(1) : list(3));
+    const result = await judged(c, list(1), list(), answers);
+    expect(result.explained).toEqual([CASE_SENSITIVE, RELATION_FILTER]);
+    expect(result.asked.map((v) => v.path)).toEqual([
+      '/api/reviews?filters[restaurant][name][$containsi]=hidden',
+      '/api/reviews?filters[restaurant][name][$containsi]=hidden&publicationState=preview',
+    ]);
   });
 
   it.each([
