@@ -15,6 +15,7 @@ import type { AttributeOwner, ContentModel } from '../model/types.ts';
 import type { Doc } from '../store/store.ts';
 import type { RequestScope } from '../operations/scope.ts';
 import { attributeResolvers, dynamicZoneTypeResolver } from './resolve/attributes.ts';
+import { carried } from './resolve/branch-state.ts';
 import { paginationFields } from '../operations/find.ts';
 import { rootResolvers } from './resolve/root.ts';
 import { mutationResolvers } from './resolve/mutations.ts';
@@ -51,8 +52,8 @@ export function buildGraphQLSchema(model: ContentModel): GraphQLSchema {
     resolvers[entityName(typeName(ct))] = {
       id: (doc: Doc) => String(doc.id),
       // Each entry is a point where a large answer lets other requests run (Pacing.pace); the
-      // caller sees the attributes the access module lets it read.
-      attributes: (doc: Doc, _args: unknown, scope: RequestScope) => scope.pacing.pace(scope.access.view(ct, doc)),
+      // caller sees the attributes the access module lets it read, in the state of the entry's branch.
+      attributes: (doc: Doc, _args: unknown, scope: RequestScope) => scope.pacing.pace(carried(doc, scope.access.view(ct, doc))),
     };
   }
   resolvers.GenericMorph = { __resolveType: () => undefined };

@@ -1,7 +1,8 @@
 // `findRelated`: the entries a relation of one entry (or component item) holds, as a populated
 // field reads them: the related type's `find`, its drafts hidden in the live state and the
 // caller's filters and sort applied (the same rules as a root `find`), batched across every parent
-// of a level by the request's loaders (one store query per relation and arguments).
+// of a level by the request's loaders (one store query per relation and arguments). A relation
+// given no publication state reads in its parent's (`inheritedState`), else in the request's.
 import type { Doc } from '../store/store.ts';
 import type { ContentType } from '../model/types.ts';
 import { idsKey, type RelationArgs } from '../query/loaders.ts';
@@ -14,12 +15,13 @@ const asIds = (value: unknown): number[] => (Array.isArray(value) ? value : valu
 /** The related entry (to-one) or the page of related entries (to-many) of `input.parent`. */
 export async function findRelated(scope: RequestScope, target: ContentType, input: RelatedInput): Promise<{ data: Doc | Doc[] | null }> {
   const { relation, parent, args } = input;
-  const relationArgs: RelationArgs = { filters: args.filters, sort: args.sort, publicationState: args.publicationState ?? scope.publicationState ?? 'LIVE' };
+  const state = args.publicationState ?? input.inheritedState ?? scope.publicationState ?? 'LIVE';
+  const relationArgs: RelationArgs = { filters: args.filters, sort: args.sort, publicationState: state };
   if (!relation.toMany) {
     if (relation.side === 'owner') {
       const id = parent[relation.name];
       if (typeof id !== 'number') return { data: null };
-      if (!args.filters) return { data: await scope.loaders.byId(target, relationArgs.publicationState!).load(id) };
+      if (!args.filters) return { data: await scope.loaders.byId(target, state).load(id) };
       const [doc] = await scope.loaders.owned(target, relationArgs).load(idsKey([id]));
       return { data: doc ?? null };
     }

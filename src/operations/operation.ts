@@ -20,6 +20,8 @@ export interface RelatedInput {
   parent: Readonly<Record<string, unknown>> & Partial<Pick<Doc, 'id'>>;
   /** The relation field's arguments. */
   args: { filters?: Record<string, unknown> | null; sort?: readonly string[] | string | null; pagination?: PaginationArg | null; publicationState?: PublicationState | null };
+  /** The state the parent was read in (a GraphQL answer's branch): it holds where `args` give none. */
+  inheritedState?: PublicationState;
 }
 
 /** A page of entries: `GET /api/articles`, `articles(...)`. */

@@ -51,9 +51,10 @@ export interface RequestScope extends RequestBase {
   readonly store: ReadStore;
   readonly loaders: Loaders;
   /**
-   * REST's `publicationState`, the state of the whole request: it holds where a GraphQL field
-   * takes no such argument (a root or relation field of a type without drafts), so a relation
-   * filter there sees drafts in the preview as populate does. Undefined for GraphQL requests.
+   * REST's `publicationState` (LIVE unless asked), the state of the whole request: it holds where
+   * a GraphQL field takes no such argument (a root or relation field of a type without drafts), so
+   * a relation filter there sees drafts in the preview as populate does. Undefined for GraphQL
+   * requests, whose fields read in the state of their branch (src/graphql/resolve/branch-state.ts).
    */
   readonly publicationState?: PublicationState;
 }

@@ -21,6 +21,7 @@ import { type PlanCache, variablesFor } from './plan.ts';
 import type { ReadRoute } from './read-route.ts';
 import type { ExecutionSteps } from './steps.ts';
 import { requestBody, type BodyLimits } from './body.ts';
+import { requestPublicationState } from './query.ts';
 
 export interface CallDeps {
   model: ContentModel;
@@ -128,6 +129,6 @@ async function readBack(deps: CallDeps, base: RequestBase, target: ContentType, 
   const plan = deps.plans.planFor(read, '', { model: deps.model, access, locales: base.locales.codes }, `${base.accessKey}:wrote`, base.user?.id);
   const variables = variablesFor(plan, read, base.user?.id);
   await deps.steps.bound(plan, variables);
-  const scope = createScope({ ...base, access });
+  const scope = createScope({ ...base, access }, undefined, requestPublicationState(undefined));
   return deps.steps.reshape(read, plan, await deps.steps.execute(plan, variables, scope), scope.deadline);
 }

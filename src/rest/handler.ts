@@ -21,7 +21,7 @@ import type { RouteRow } from '../routes/table.ts';
 import type { MultipartBody } from '../upload/multipart.ts';
 import { explain } from './explain.ts';
 import { PlanCache, variablesFor } from './plan.ts';
-import { graphqlPublicationState } from './query.ts';
+import { requestPublicationState } from './query.ts';
 import { callAnswer } from './call.ts';
 import { json } from './json-response.ts';
 import { readRoute } from './read-route.ts';
@@ -121,7 +121,7 @@ async function readAnswer(deps: ReadDeps, request: Request, row: RouteRow, param
   }
   await deps.steps.bound(plan, variables);
   const projections = deps.projectReads ? projectionsFor(deps.model, deps.schema, plan.built.document) : undefined;
-  const run = createScope(base, projections, graphqlPublicationState(plan.query.publicationState));
+  const run = createScope(base, projections, requestPublicationState(plan.query.publicationState));
   // The GraphQL result is held by no variable here, so it can be collected once reshaped, while
   // the answer is written out (a large answer's objects are many, and several are in flight).
   const body = await deps.steps.reshape(route, plan, await deps.steps.execute(plan, variables, run), run.deadline);

@@ -88,6 +88,11 @@ export function graphqlPublicationState(state: PublicationState | undefined): 'L
   return state === undefined ? undefined : state === 'live' ? 'LIVE' : 'PREVIEW';
 }
 
+/** The state a REST read holds for the whole request (RequestScope.publicationState): LIVE unless asked. */
+export function requestPublicationState(state: PublicationState | undefined): 'LIVE' | 'PREVIEW' {
+  return graphqlPublicationState(state) ?? 'LIVE';
+}
+
 export interface RestQuery {
   readonly selection: Selection;
   readonly filters?: EntryFilter;

@@ -11,7 +11,7 @@ import { createScope, type RequestBase } from '../operations/scope.ts';
 import type { Doc } from '../store/store.ts';
 import { requestBody, type BodyLimits } from './body.ts';
 import { type PlanCache, variablesFor } from './plan.ts';
-import { graphqlPublicationState } from './query.ts';
+import { requestPublicationState } from './query.ts';
 import type { RouteHandler } from '../routes/table.ts';
 import type { ReadRoute } from './read-route.ts';
 import type { ExecutionSteps } from './steps.ts';
@@ -83,7 +83,7 @@ async function readBack(deps: WriteDeps, base: RequestBase, type: ContentType, u
   const plan = deps.plans.planFor(read, `?${search}`, { model: deps.model, access, locales: base.locales.codes }, `${base.accessKey}:wrote`, base.user?.id);
   const variables = variablesFor(plan, read, base.user?.id);
   await deps.steps.bound(plan, variables);
-  const scope = createScope({ ...base, access }, undefined, graphqlPublicationState(plan.query.publicationState));
+  const scope = createScope({ ...base, access }, undefined, requestPublicationState(plan.query.publicationState));
   return deps.steps.reshape(read, plan, await deps.steps.execute(plan, variables, scope), scope.deadline);
 }
 

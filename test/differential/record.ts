@@ -12,6 +12,7 @@ import { modelGateway } from '../support/test-gateway.ts';
 import { EmbeddedStore } from '../../src/store/embedded-store.ts';
 import type { Filter, FindOptions } from '../../src/store/store.ts';
 import { type Deviation, type DeviationClass, type SetConfig, setFolder } from './sets.ts';
+import { insensitive } from './live/deviations.mjs';
 
 const [name, strapiBase] = process.argv.slice(2);
 if (!name || !strapiBase) {
@@ -101,20 +102,6 @@ function loosen(value: unknown, { order, published }: { order: boolean; publishe
 
 const same = (a: Answer, b: Answer, options = { order: true, published: true }) =>
   a.status === b.status && isDeepStrictEqual(loosen(a.body, options), loosen(b.body, options));
-
-const CASE_SENSITIVE_REST = /\$(notContains|contains|startsWith|endsWith)\]/g;
-const CASE_SENSITIVE_GRAPHQL = /\b(notContains|contains|startsWith|endsWith)\b(?=\s*"?\s*:)/g;
-
-/** The case with its case-sensitive text operators made insensitive. */
-function insensitive(c: Case): Case | undefined {
-  if (c.path && CASE_SENSITIVE_REST.test(c.path)) return { ...c, path: c.path.replace(CASE_SENSITIVE_REST, (_m, op: string) => `$${op}i]`) };
-  const text = JSON.stringify([c.graphql, c.variables]);
-  if (c.graphql && CASE_SENSITIVE_GRAPHQL.test(text)) {
-    const [graphql, variables] = JSON.parse(text.replace(CASE_SENSITIVE_GRAPHQL, (op) => `${op}i`));
-    return { ...c, graphql, variables };
-  }
-  return undefined;
-}
 
 /**
  * Sorting through a relation (`sort=category.slug`), Strapi answers the related entry's field in

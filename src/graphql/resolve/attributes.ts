@@ -23,8 +23,9 @@ import { runOperation } from '../../operations/run.ts';
 import { hasSort, type RelationArgs } from '../../query/loaders.ts';
 import { compileFilters } from '../../query/filters.ts';
 import { pageWindow, type PaginationArg } from '../../query/pagination.ts';
-import { filterScope } from '../../query/read.ts';
+import { filterScope, type PublicationState } from '../../query/read.ts';
 import { planSort } from '../../query/sort.ts';
+import { branchState, carried, carriedEach, handedDown, inBranch } from './branch-state.ts';
 
 type Data = Record<string, unknown>;
 type Resolver = GraphQLFieldResolver<Data, RequestScope, Record<string, unknown>>;
@@ -60,17 +61,18 @@ function resolverFor(model: ContentModel, attribute: Attribute): Resolver | unde
     case 'component': {
       const component = model.components.get(attribute.component)!;
       return attribute.repeatable
-        ? (data, args, scope) => listComponents(model, component, viewed(scope, component, data[attribute.name]), args as ListArgs, scope)
+        ? async (data, args, scope) =>
+          carriedEach(data, await listComponents(model, component, viewed(scope, component, data[attribute.name]), args as ListArgs, scope, branchState(data)))
         : (data, _args, scope) => {
           const item = (data[attribute.name] ?? null) as Data | null;
-          return item && scope.access.changes(component) ? scope.access.view(component, item) : item;
+          return carried(data, item && scope.access.changes(component) ? scope.access.view(component, item) : item);
         };
     }
     case 'dynamiczone': {
       const parts = attribute.components.map((uid) => model.components.get(uid)!);
       return (data, _args, scope) => {
         const items = (data[attribute.name] ?? []) as Data[];
-        return parts.some((part) => scope.access.changes(part)) ? items.map((item) => viewedPart(model, scope, item)) : items;
+        return carriedEach(data, parts.some((part) => scope.access.changes(part)) ? items.map((item) => viewedPart(model, scope, item)) : items);
       };
     }
     default:
@@ -104,17 +106,26 @@ function parsedJson(data: Data, name: string): unknown {
   return parsed.get(name);
 }
 
-/** A relation field: a `findRelated` of its target, for this parent, through the operation layer. */
+/**
+ * A relation field: a `findRelated` of its target, for this parent, through the operation layer,
+ * in the state of the parent's branch where the field is given none (branch-state.ts).
+ */
 function relationResolver(model: ContentModel, attribute: RelationAttribute): Resolver {
   const target = model.contentTypes.get(attribute.target)!;
-  return (data, args, scope) => runOperation(scope, { action: 'findRelated', type: target, input: { relation: attribute, parent: data, args: args as RelatedInput['args'] } });
+  return (data, args, scope, info) => {
+    const inheritedState = branchState(data);
+    const input: RelatedInput = { relation: attribute, parent: data, args: args as RelatedInput['args'], inheritedState };
+    const answer = runOperation(scope, { action: 'findRelated', type: target, input });
+    const state = handedDown(args, info.fieldNodes, inheritedState);
+    return state === undefined ? answer : answer.then((found) => inBranch(scope, found, state));
+  };
 }
 
 /** Repeatable components live in the document: filter, sort and page them in memory. */
-async function listComponents(model: ContentModel, component: Component, items: Data[], args: ListArgs, context: RequestScope) {
+async function listComponents(model: ContentModel, component: Component, items: Data[], args: ListArgs, context: RequestScope, state: PublicationState | undefined) {
   // Items belong to an entry already read; relations they hold count published entries only,
-  // unless the request (REST's `publicationState=preview`) asks for drafts too.
-  const scope = filterScope(model, context.store, context.access, context.publicationState ?? 'LIVE');
+  // unless the request (REST's `publicationState=preview`) or the entry's branch asks for drafts too.
+  const scope = filterScope(model, context.store, context.access, state ?? context.publicationState ?? 'LIVE');
   const filter = args.filters ? await compileFilters(scope, component, args.filters) : {};
   let all = matching(items, filter);
   if (hasSort(args.sort)) {

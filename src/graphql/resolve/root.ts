@@ -9,15 +9,19 @@ import { USER_UID, hasRootQueries, type ContentModel } from '../../model/types.t
 import type { FindInput, FindOneInput } from '../../operations/operation.ts';
 import { runOperation } from '../../operations/run.ts';
 import type { RequestScope } from '../../operations/scope.ts';
+import { inBranch } from './branch-state.ts';
 
 type Resolver = GraphQLFieldResolver<unknown, RequestScope, Record<string, unknown>>;
 
 export function rootResolvers(model: ContentModel): Record<string, Resolver> {
   const resolvers: Record<string, Resolver> = model.contentTypes.has(USER_UID) ? { me: (_root, _args, scope) => runOperation(scope, { action: 'me' }) } : {};
   for (const type of [...model.contentTypes.values()].filter(hasRootQueries)) {
-    resolvers[singleQueryField(type)] = (_root, args, scope) => runOperation(scope, { action: 'findOne', type, input: args as FindOneInput });
+    // The entries a root field answers carry its state to the relation fields below them (branch-state.ts).
+    resolvers[singleQueryField(type)] = async (_root, args, scope) =>
+      inBranch(scope, await runOperation(scope, { action: 'findOne', type, input: args as FindOneInput }), (args as FindOneInput).publicationState ?? undefined);
     if (type.kind === 'collectionType' || type.localized) {
-      resolvers[collectionQueryField(type)] = (_root, args, scope) => runOperation(scope, { action: 'find', type, input: args as FindInput });
+      resolvers[collectionQueryField(type)] = async (_root, args, scope) =>
+        inBranch(scope, await runOperation(scope, { action: 'find', type, input: args as FindInput }), (args as FindInput).publicationState ?? undefined);
     }
   }
   return { ...resolvers, ...pluginQueryResolvers() };

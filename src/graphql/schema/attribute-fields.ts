@@ -70,9 +70,10 @@ export function outputField(model: ContentModel, owner: AttributeOwner, ownerTyp
       // Strapi marks a required media field non-null (its wrapper always answers), not a relation.
       const wrapper = (type: string) => (attribute.type === 'media' ? required(type, attribute) : type);
       // `filters` (and `publicationState`) on a to-one field are our additions: the related
-      // entry, or null when it does not match (or is a draft, in the live state).
+      // entry, or null when it does not match (or is a draft, in the live state). Without a
+      // `publicationState` it is read in its parent's (src/graphql/resolve/branch-state.ts).
       if (!toMany) {
-        const state = target.draftAndPublish ? [inputValue('publicationState', 'PublicationState', 'LIVE')] : [];
+        const state = target.draftAndPublish ? [inputValue('publicationState', 'PublicationState')] : [];
         return [field(attribute.name, wrapper(entityResponseName(target_)), [inputValue('filters', filtersInputName(target_)), ...state])];
       }
       return [field(attribute.name, wrapper(relationResponseCollectionName(target_)), listArgs(filtersInputName(target_), target.draftAndPublish))];

@@ -3,21 +3,32 @@
 // counted apart from agreement and from the unexplained ones, never hidden.
 //
 // Each rewrite turns Strapi's answer into what the gateway deliberately answers instead (or drops
-// what both answer differently by design); a mismatch is a documented deviation when the rewrites
-// that apply to its case, tried in order and added up, leave no difference.
-import { MEDIA_UID, gqlComponentName, gqlQueryName } from './model.mjs';
+// what both answer differently by design), or, where that cannot be worked out from the answers,
+// asks the gateway a variant of the request that does what Strapi does (relation filters that see
+// drafts, text operators that ignore case) and takes its answer for ours; a mismatch is a
+// documented deviation when the rewrites that apply to its case, tried in order and added up,
+// leave no difference.
+import { Kind, parse, print, visit } from 'graphql';
+import { caseFilters, relationsIn, rootOf } from './case-filters.mjs';
+import { MEDIA_UID, gqlComponentName } from './model.mjs';
 
 const clone = (value) => structuredClone(value);
 
 /**
  * Rewrites of (case, want, got) -> [want, got], or undefined where the deviation cannot apply.
- * `ctx` has the model, the seed's drafts by uid, and the timestamp attributes' names.
+ * `ctx` has the model, the seed's drafts by uid, the content-types the public role may `find`,
+ * the timestamp attributes' names and, to ask the gateway a variant of a case, `ask`.
  */
 export const DEVIATIONS = [
   {
     name: 'Strapi answers 500',
     row: 'Answers 500 to some requests',
     rewrite: (c, want, got) => (c.graphql || want.status !== 500 ? undefined : [got, got]),
+  },
+  {
+    name: 'filter through a type the role cannot read, inside populate: 400',
+    row: 'Answers a filter through a relation the role cannot `find` inside `populate[…][filters]`',
+    rewrite: (c, want, got, ctx) => (refusesForbiddenPopulateFilter(c, want, got, ctx) ? [got, got] : undefined),
   },
   {
     name: 'timestamp over GraphQL: Strapi fails, we answer the DateTime',
@@ -33,6 +44,24 @@ export const DEVIATIONS = [
     name: 'draft hidden (by id, through relations)',
     row: 'Returns a draft by id in the live state / Returns drafts through relations in the live state',
     rewrite: (c, want, got, ctx) => (isPreview(c) ? undefined : [hideDrafts(c, want, got, ctx), got]),
+  },
+  // The two rules that ask the gateway a variant build on each other's (`got.variant`): a case with
+  // both a case-sensitive operator and a relation filter through drafts is asked in both variants.
+  {
+    name: '$contains and co. case-sensitive',
+    row: '`$contains`, `$notContains`, `$startsWith`, `$endsWith` ignore case on SQLite',
+    rewrite: async (c, want, got, ctx) => {
+      const variant = ctx.ask && insensitive(got.variant ?? c);
+      return variant ? [want, { ...(await ctx.ask(variant)), variant }] : undefined;
+    },
+  },
+  {
+    name: 'relation filter sees published entries only (live state)',
+    row: 'Lets a relation filter match through a draft in the live state',
+    rewrite: async (c, want, got, ctx) => {
+      const variant = ctx.ask && filtersThroughDrafts(c, ctx) ? previewOf(got.variant ?? c, ctx) : undefined;
+      return variant ? [want, { ...liveAnswer(c, await ctx.ask(variant), ctx), variant }] : undefined;
+    },
   },
   {
     name: 'sort through a relation: Strapi answers the joined field in place of the own one',
@@ -95,12 +124,17 @@ function nullKeys(value, names) {
 
 /** Both refuse the same date value with the same status, name or code; only the words differ. */
 const STRAPI_DATE_MESSAGE = /^(Invalid format, expected|(Date|DateTime|Time) cannot represent|Invalid (date|time|datetime))/;
+/** GraphQL's words before a variable's coercion error: which variable, value and place (both servers write them). */
+const VARIABLE_PREFIX = /^Variable "\$\w+" got invalid value .* at "[^"]*"; /;
+/** Strapi's date message, ours for the same variable, value and place when there is one. */
+const isDateMessage = (message) => STRAPI_DATE_MESSAGE.test(message.replace(VARIABLE_PREFIX, ''));
+const samePlace = (a, b) => (VARIABLE_PREFIX.exec(a)?.[0] ?? '') === (VARIABLE_PREFIX.exec(b)?.[0] ?? '');
 function dateMessages(c, want, got) {
   if (c.graphql) {
     const [we, ge] = [want.body?.errors, got.body?.errors];
-    if (!Array.isArray(we) || !Array.isArray(ge) || we.length !== ge.length || !we.some((e) => STRAPI_DATE_MESSAGE.test(e.message))) return undefined;
+    if (!Array.isArray(we) || !Array.isArray(ge) || we.length !== ge.length || !we.some((e) => isDateMessage(e.message))) return undefined;
     const w = clone(want);
-    w.body.errors = we.map((e, i) => (STRAPI_DATE_MESSAGE.test(e.message) ? { ...e, message: ge[i].message } : e));
+    w.body.errors = we.map((e, i) => (isDateMessage(e.message) && samePlace(e.message, ge[i].message) ? { ...e, message: ge[i].message } : e));
     return [w, got];
   }
   if (want.status !== 400 || got.status !== 400 || !STRAPI_DATE_MESSAGE.test(want.body?.error?.message ?? '')) return undefined;
@@ -117,13 +151,29 @@ function hideDrafts(c, want, got, ctx) {
   const w = clone(want);
   if (c.graphql) {
     const holder = w.body?.data?.[root.field];
-    if (holder && typeof holder === 'object' && 'data' in holder) holder.data = visible(holder.data, root.uid, ctx);
+    if (holder && typeof holder === 'object' && 'data' in holder) {
+      const shown = holder.data;
+      holder.data = visible(holder.data, root.uid, ctx);
+      // The errors of a draft's fields (a relation the role cannot read) go with the draft.
+      if (shown !== null && holder.data === null) withoutErrorsUnder(w.body, [root.field, 'data']);
+    }
   } else if (w.status === 200 && w.body && 'data' in w.body) {
     w.body.data = visible(w.body.data, root.uid, ctx);
     // A draft read by id: the gateway's 404 is the deviation; its words are not compared here.
     if (w.body.data === null && got.status === 404) return got;
   }
   return w;
+}
+
+/**
+ * `body` without the errors whose path starts with `prefix`, and those without a path (Strapi's
+ * `Forbidden access` of a relation has none) when the answer has one root field, `prefix[0]`.
+ */
+function withoutErrorsUnder(body, prefix) {
+  if (!Array.isArray(body.errors)) return;
+  const alone = Object.keys(body.data ?? {}).length === 1;
+  body.errors = body.errors.filter((e) => !(e.path == null ? alone : prefix.every((key, i) => e.path[i] === key)));
+  if (!body.errors.length) delete body.errors;
 }
 
 /** `data` (one entry or a list) without the drafts of `uid`, each entry's relations walked. */
@@ -155,19 +205,63 @@ function zoneItemUid(item, ctx) {
   return [...ctx.model.components.keys()].find((uid) => gqlComponentName(uid) === item?.__typename);
 }
 
-/** The content-type a case reads and, for GraphQL, its root field. */
-function rootOf(c, model) {
-  if (c.path) {
-    const name = /^\/api\/([^/?]+)/.exec(c.path)?.[1];
-    const t = [...model.types.values()].find((x) => x.pluralName === name || (x.kind === 'singleType' && x.singularName === name));
-    return t && { uid: t.uid };
-  }
-  const field = /^\s*(?:query\b[^{]*)?\{\s*(\w+)/.exec(c.graphql)?.[1];
-  for (const t of model.types.values()) {
-    if (t.source !== 'api') continue;
-    if (gqlQueryName(model, t.uid, true) === field || gqlQueryName(model, t.uid, false) === field) return { uid: t.uid, field };
-  }
-  return undefined;
+// ---- filters ----------------------------------------------------------------------------------
+/** Strapi answered, we refused with `Invalid parameter <relation>`: a relation the public role cannot `find`, in a populate's filters. */
+function refusesForbiddenPopulateFilter(c, want, got, ctx) {
+  const name = /^Invalid parameter (\w+)$/.exec(got.body?.error?.message ?? '')?.[1];
+  if (!c.path || want.status !== 200 || got.status !== 400 || !name) return false;
+  return caseFilters(c, ctx.model).filter((f) => f.populated)
+    .some((f) => relationsIn(f.filters, f.uid, ctx.model).some((r) => r.name === name && !ctx.readable.has(r.target)));
+}
+
+/** A live case whose filters go through a relation to a content-type the seed holds drafts of. */
+function filtersThroughDrafts(c, ctx) {
+  if (isPreview(c)) return false;
+  return caseFilters(c, ctx.model).some((f) => relationsIn(f.filters, f.uid, ctx.model).some((r) => ctx.drafts.get(r.target)?.size > 0));
+}
+
+/**
+ * The case in the preview, where our relation filters see drafts as Strapi's live ones do: REST's
+ * `publicationState=preview`; GraphQL's root field given `PREVIEW` (a type with drafts only).
+ */
+function previewOf(c, ctx) {
+  if (c.path) return { ...c, path: `${c.path}${c.path.includes('?') ? '&' : '?'}publicationState=preview` };
+  const root = rootOf(c, ctx.model);
+  if (!root || !ctx.model.types.get(root.uid)?.draftAndPublish) return undefined;
+  let done = false;
+  const graphql = print(visit(parse(c.graphql), {
+    Field(node) {
+      if (done) return false;
+      done = true;
+      const state = { kind: Kind.ARGUMENT, name: { kind: Kind.NAME, value: 'publicationState' }, value: { kind: Kind.ENUM, value: 'PREVIEW' } };
+      return { ...node, arguments: [...(node.arguments ?? []), state] };
+    },
+  }));
+  return { ...c, graphql };
+}
+
+/** A preview answer as the live state shows it: drafts hidden, and the root's count without them. */
+function liveAnswer(c, answer, ctx) {
+  const shown = hideDrafts(c, answer, answer, ctx);
+  const holder = c.graphql ? shown.body?.data?.[rootOf(c, ctx.model)?.field] : shown.body;
+  const before = c.graphql ? answer.body?.data?.[rootOf(c, ctx.model)?.field]?.data : answer.body?.data;
+  const pagination = holder?.meta?.pagination;
+  if (!Array.isArray(before) || !Array.isArray(holder?.data) || typeof pagination?.total !== 'number') return shown;
+  const total = pagination.total - (before.length - holder.data.length);
+  holder.meta.pagination = { ...pagination, total, ...('pageCount' in pagination && pagination.pageSize > 0 ? { pageCount: Math.ceil(total / pagination.pageSize) } : {}) };
+  return shown;
+}
+
+const CASE_SENSITIVE_REST = /\$(notContains|contains|startsWith|endsWith)\]/g;
+const CASE_SENSITIVE_GRAPHQL = /\b(notContains|contains|startsWith|endsWith)\b(?=\s*"?\s*:)/g;
+
+/** The case with its case-sensitive text operators made insensitive, as Strapi's SQLite runs them; undefined without any. */
+export function insensitive(c) {
+  if (c.path) return new RegExp(CASE_SENSITIVE_REST.source).test(c.path) ? { ...c, path: c.path.replace(CASE_SENSITIVE_REST, (_m, op) => `$${op}i]`) } : undefined;
+  const text = JSON.stringify([c.graphql, c.variables ?? null]);
+  if (!new RegExp(CASE_SENSITIVE_GRAPHQL.source).test(text)) return undefined;
+  const [graphql, variables] = JSON.parse(text.replace(CASE_SENSITIVE_GRAPHQL, (op) => `${op}i`));
+  return variables === null ? { ...c, graphql } : { ...c, graphql, variables };
 }
 
 /** The answer with its root list in id order. */
@@ -180,8 +274,8 @@ function rootById(c, answer) {
   return a;
 }
 
-/** What the rewrites need, from the model and the seed. */
-export function deviationContext(model, seed) {
+/** What the rewrites need, from the model and the seed; `ask` sends a case to the gateway (as diff.mjs asks it). */
+export function deviationContext(model, seed, ask) {
   const drafts = new Map();
   for (const [uid, list] of Object.entries(seed.entries ?? {})) {
     const t = model.types.get(uid);
@@ -192,7 +286,8 @@ export function deviationContext(model, seed) {
   for (const t of [...model.types.values(), ...model.components.values()]) {
     for (const [name, a] of Object.entries(t.attributes ?? {})) if (a.type === 'timestamp') timestampNames.add(name);
   }
-  return { model, drafts, timestampNames };
+  const readable = new Set(seed.roles?.public?.find ?? []);
+  return { model, drafts, readable, timestampNames, ask };
 }
 
 /** The deviations that explain a mismatch (their names), or undefined when they do not. */

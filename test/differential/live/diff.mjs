@@ -124,10 +124,10 @@ function loadCases() {
   return generateCases({ schema: opt('schema'), seed: opt('seed'), n: Number(opt('n', '400')), rand: Number(opt('rand', '1')) });
 }
 
-/** The deviations' context, when the model and seed are known. */
-function deviationsContext() {
+/** The deviations' context, when the model and seed are known; variants of a case go to the gateway at `base`. */
+function deviationsContext(base) {
   if (!opt('schema') || !opt('seed')) return undefined;
-  return deviationContext(loadModel(opt('schema')), JSON.parse(fs.readFileSync(opt('seed'), 'utf8')));
+  return deviationContext(loadModel(opt('schema')), JSON.parse(fs.readFileSync(opt('seed'), 'utf8')), (c) => ask(base, c));
 }
 
 /** One case's result: its problems, and the documented deviations that explain them, if they do. */
@@ -198,7 +198,7 @@ if (mode === 'gen') {
   const gateway = opt('gateway');
   if (!strapi || !gateway) usage();
   const results = [];
-  const ctx = deviationsContext();
+  const ctx = deviationsContext(gateway);
   for (const c of loadCases()) {
     const want = await ask(strapi, c);
     const got = await ask(gateway, c);
@@ -225,7 +225,7 @@ if (mode === 'gen') {
   const golden = opt('golden');
   if (!base || !golden || !opt('cases')) usage();
   const results = [];
-  const ctx = deviationsContext();
+  const ctx = deviationsContext(base);
   for (const c of loadCases()) {
     const want = JSON.parse(fs.readFileSync(path.join(golden, `${c.name}.json`), 'utf8'));
     const got = await ask(base, c);

@@ -1,0 +1,145 @@
+// The live read differential's documented deviations (live/deviations.mjs) recognise exactly their
+// rows: each rule on a pair of answers (Strapi's, ours) it must explain, and on pairs just beside
+// it that it must not. Rules that ask the gateway a variant of the request are given a stand-in
+// that answers canned bodies and records what it was asked.
+import { readFileSync } from 'node:fs';
+import { isDeepStrictEqual } from 'node:util';
+import { parse, print } from 'graphql';
+import { describe, expect, it } from 'vitest';
+import { DEVIATIONS, deviationContext, explain, insensitive, type LiveAnswer, type LiveCase } from './live/deviations.mjs';
+import { loadModel } from './live/model.mjs';
+
+const SCHEMA = 'test/fixtures/schemas/preview-inheritance';
+const seed = JSON.parse(readFileSync('test/fixtures/seeds/preview-inheritance.json', 'utf8'));
+// Reviews are not readable here, so a populate filter through `reviews` is one Strapi lets through.
+seed.roles.public.find = seed.roles.public.find.filter((uid: string) => uid !== 'api::review.review');
+const model = loadModel(SCHEMA);
+
+const compare = (want: LiveAnswer, got: LiveAnswer) => (isDeepStrictEqual([want.status, want.body], [got.status, got.body]) ? [] : ['differs']);
+const rest = (path: string): LiveCase => ({ name: 'case', path });
+const gql = (graphql: string, variables?: Record<string, unknown>): LiveCase => ({ name: 'case', graphql, ...(variables ? { variables } : {}) });
+const list = (...ids: number[]): LiveAnswer => ({ status: 200, body: { data: ids.map((id) => ({ id, attributes: {} })), meta: { pagination: { page: 1, pageSize: 25, pageCount: ids.length ? 1 : 0, total: ids.length } } } });
+const gqlList = (field: string, ...ids: number[]): LiveAnswer => ({ body: { data: { [field]: { data: ids.map((id) => ({ id: String(id), attributes: {} })) } } } });
+const refused = (name: string): LiveAnswer => ({ status: 400, body: { data: null, error: { status: 400, name: 'ValidationError', message: `Invalid parameter ${name}`, details: {} } } });
+
+/** The names of the deviations explaining (want, got) for `c`, and the variants the gateway was asked. */
+async function judged(c: LiveCase, want: LiveAnswer, got: LiveAnswer, variant?: LiveAnswer | ((v: LiveCase) => LiveAnswer)) {
+  const asked: LiveCase[] = [];
+  const ask = async (v: LiveCase) => (asked.push(v), typeof variant === 'function' ? variant(v) : variant ?? got);
+  return { explained: await explain(c, want, got, deviationContext(model, seed, ask), compare), asked };
+}
+
+const FORBIDDEN = 'filter through a type the role cannot read, inside populate: 400';
+const RELATION_FILTER = 'relation filter sees published entries only (live state)';
+const CASE_SENSITIVE = '$contains and co. case-sensitive';
+const DRAFT_HIDDEN = 'draft hidden (by id, through relations)';
+const DATE_WORDS = 'date value refused in our words';
+
+describe('the live differential\'s documented deviations', () => {
+  it.each([
+    ['a populate filter through a type the role cannot read, refused by us', rest('/api/restaurants?populate[dishes][filters][restaurant][reviews][text][$eq]=On'), list(1), refused('reviews')],
+    ['the same filter inside a dynamic zone\'s populate', rest('/api/menu?populate[sections][on][shared.pick][populate][restaurants][filters][reviews][text][$eq]=On'), list(1), refused('reviews')],
+  ] as const)('explains %s', async (_name, c, want, got) => {
+    expect((await judged(c, want, got)).explained).toEqual([FORBIDDEN]);
+  });
+
+  it.each([
+    ['the filter at the root, where Strapi refuses it too', rest('/api/restaurants?filters[reviews][text][$eq]=On'), refused('reviews')],
+    ['a populate filter through a readable type', rest('/api/reviews?populate[restaurant][filters][dishes][name][$eq]=Soup'), refused('dishes')],
+    ['a refusal naming another parameter', rest('/api/restaurants?populate[dishes][filters][restaurant][reviews][text][$eq]=On'), refused('text')],
+  ] as const)('does not take a 400 for the populate filter rule: %s', async (_name, c, got) => {
+    expect((await judged(c, list(1), got)).explained).toBeUndefined();
+  });
+
+  it.each([
+    ['a REST root filter', rest('/api/reviews?filters[restaurant][name][$eq]=Hidden'), list(1), list(), list(1), '/api/reviews?filters[restaurant][name][$eq]=Hidden&publicationState=preview'],
+    ['a REST populate filter', rest('/api/reviews?populate[restaurant][filters][dishes][name][$eq]=Stew'), list(2), list(), list(2), '/api/reviews?populate[restaurant][filters][dishes][name][$eq]=Stew&publicationState=preview'],
+    ['a REST root filter whose preview lists a draft root entry', rest('/api/restaurants?filters[dishes][name][$eq]=Stew'), list(1), list(), list(1, 2), '/api/restaurants?filters[dishes][name][$eq]=Stew&publicationState=preview'],
+  ] as const)('explains a relation filter matching through a draft: %s', async (_name, c, want, got, variant, asked) => {
+    const result = await judged(c, want, got, variant);
+    expect(result.explained).toEqual([RELATION_FILTER]);
+    expect(result.asked.map((v) => v.path)).toEqual([asked]);
+  });
+
+  it('explains a GraphQL relation filter, asking the root field in the preview and hiding the drafts it lists', async () => {
+    const c = gql('{ dishes(filters: { restaurant: { name: { eq: "Hidden (draft)" } } }) { data { id } } }');
+    const result = await judged(c, gqlList('dishes', 1), gqlList('dishes'), gqlList('dishes', 1, 2));
+    expect(result.explained).toEqual([RELATION_FILTER]);
+    const previewed = '{ dishes(filters: { restaurant: { name: { eq: "Hidden (draft)" } } }, publicationState: PREVIEW) { data { id } } }';
+    expect(result.asked.map((v) => print(parse(v.graphql!)))).toEqual([print(parse(previewed))]);
+  });
+
+  it.each([
+    ['a case already in the preview', rest('/api/reviews?filters[restaurant][name][$eq]=Hidden&publicationState=preview'), list(1)],
+    ['a filter through a type without drafts', rest('/api/restaurants?filters[reviews][text][$eq]=On'), list(1)],
+    ['a filter on the entry\'s own fields', rest('/api/restaurants?filters[name][$eq]=Open'), list(1)],
+    ['a GraphQL root of a type without drafts (no preview to ask)', gql('{ reviews(filters: { restaurant: { name: { eq: "Hidden (draft)" } } }) { data { id } } }'), list(1)],
+    ['a variant answering otherwise than Strapi', rest('/api/reviews?filters[restaurant][name][$eq]=Hidden'), list(3)],
+  ] as const)('does not take a difference for a relation filter through a draft: %s', async (_name, c, variant) => {
+    expect((await judged(c, list(1), list(), variant)).explained).toBeUndefined();
+  });
+
+  it.each([
+    ['a REST filter', rest('/api/restaurants?filters[name][$contains]=open'), '/api/restaurants?filters[name][$containsi]=open'],
+    ['a REST populate filter', rest('/api/restaurants?populate[dishes][filters][name][$notContains]=s'), '/api/restaurants?populate[dishes][filters][name][$notContainsi]=s'],
+  ] as const)('explains a case-sensitive text operator: %s', async (_name, c, asked) => {
+    const result = await judged(c, list(1), list(), list(1));
+    expect(result.explained).toEqual([CASE_SENSITIVE]);
+    expect(result.asked.map((v) => v.path)).toEqual([asked]);
+  });
+
+  it('explains a case-sensitive operator in a relation filter through a draft, asking both variants in turn', async () => {
+    const c = rest('/api/reviews?filters[restaurant][name][$contains]=hidden');
+    const answers = (v: LiveCase) => (v.path!.includes('publicationState=preview') ? list(1) : list(3));
+    const result = await judged(c, list(1), list(), answers);
+    expect(result.explained).toEqual([CASE_SENSITIVE, RELATION_FILTER]);
+    expect(result.asked.map((v) => v.path)).toEqual([
+      '/api/reviews?filters[restaurant][name][$containsi]=hidden',
+      '/api/reviews?filters[restaurant][name][$containsi]=hidden&publicationState=preview',
+    ]);
+  });
+
+  it.each([
+    ['an insensitive operator already', rest('/api/restaurants?filters[name][$containsi]=open'), list(1)],
+    ['no text operator', rest('/api/restaurants?filters[name][$eq]=open'), list(1)],
+    ['a variant answering otherwise than Strapi', rest('/api/restaurants?filters[name][$contains]=open'), list(3)],
+  ] as const)('does not take a difference for a case-sensitive operator: %s', async (_name, c, variant) => {
+    expect((await judged(c, list(1), list(), variant)).explained).toBeUndefined();
+  });
+
+  it.each([
+    ['GraphQL arguments', gql('{ restaurants(filters: { name: { startsWith: "o" } }) { data { id } } }'), gql('{ restaurants(filters: { name: { startsWithi: "o" } }) { data { id } } }')],
+    ['GraphQL variables', gql('query($f: RestaurantFiltersInput) { restaurants(filters: $f) { data { id } } }', { f: { name: { endsWith: "N" } } }),
+      gql('query($f: RestaurantFiltersInput) { restaurants(filters: $f) { data { id } } }', { f: { name: { endsWithi: "N" } } })],
+    ['none to change', gql('{ restaurants(filters: { name: { containsi: "o" } }) { data { id } } }'), undefined],
+  ] as const)('makes the text operators of %s insensitive', (_name, c, variant) => {
+    expect(insensitive(c)).toEqual(variant);
+  });
+
+  const forbidden = { message: 'Forbidden access', code: 'FORBIDDEN', path: null };
+  const byId = (id: number, errors?: unknown[]): LiveAnswer => ({ body: { ...(errors ? { errors } : {}), data: { restaurant: { data: { id: String(id), attributes: { name: 'x' } } } } } });
+  it.each([
+    ['hides a draft read by id with the errors of its fields', 2, [DRAFT_HIDDEN]],
+    ['leaves a published entry\'s errors to be compared', 1, undefined],
+  ] as const)('%s', async (_name, id, expected) => {
+    const c = gql(`{ restaurant(id: ${id}) { data { id attributes { name } } } }`);
+    const ours: LiveAnswer = { body: { data: { restaurant: { data: id === 2 ? null : { id: '1', attributes: { name: 'x' } } } } } };
+    expect((await judged(c, byId(id, [forbidden]), ours)).explained).toEqual(expected);
+  });
+
+  const variableError = (at: string, tail: string) => ({ message: `Variable "$f" got invalid value 17 at "${at}"; ${tail}`, code: 'BAD_USER_INPUT', path: null });
+  it.each([
+    ['the same variable, value and place', 'f.publishDate.gte', [DATE_WORDS]],
+    ['another place', 'f.publishDate.lte', undefined],
+  ] as const)('takes our words for a date variable refused at %s', async (_name, at, expected) => {
+    const c = gql('query($f: RestaurantFiltersInput) { restaurants(filters: $f) { data { id } } }', { f: {} });
+    const want = { body: { errors: [variableError('f.publishDate.gte', 'Date cannot represent non string type 17')] } };
+    const got = { body: { errors: [variableError(at, 'Date cannot represent 17: expected a date YYYY-MM-DD on the calendar')] } };
+    expect((await judged(c, want, got)).explained).toEqual(expected);
+  });
+
+  it('names, for each rule, a row of docs/decisions.md', () => {
+    const decisions = readFileSync('docs/decisions.md', 'utf8');
+    expect(DEVIATIONS.flatMap((d) => d.row.split(' / ')).filter((row) => !decisions.includes(row))).toEqual([]);
+  });
+});

@@ -1,0 +1,16 @@
+// Types of deviations.mjs, for TypeScript callers (its tests): cases and answers as diff.mjs holds them.
+export interface LiveCase {
+  name: string;
+  path?: string;
+  graphql?: string;
+  variables?: Record<string, unknown>;
+}
+export interface LiveAnswer {
+  status?: number | string;
+  body: any;
+  order?: string[];
+}
+export const DEVIATIONS: ReadonlyArray<{ name: string; row: string }>;
+export function deviationContext(model: unknown, seed: unknown, ask?: (c: LiveCase) => Promise<LiveAnswer>): unknown;
+export function explain(c: LiveCase, want: LiveAnswer, got: LiveAnswer, ctx: unknown, compare: (want: LiveAnswer, got: LiveAnswer) => string[]): Promise<string[] | undefined>;
+export function insensitive(c: LiveCase): LiveCase | undefined;
