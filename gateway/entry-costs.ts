@@ -34,10 +34,10 @@ interface Loading {
   done: Promise<void>;
 }
 
-/** A measurement and the estimate's model made of it. */
+/** A measurement and the estimate's model made of it, once a read asks (a run of writes makes it once). */
 interface Measured {
   cardinality: Cardinality;
-  costs: CostModel;
+  costs?: CostModel;
 }
 
 export class EntryCosts {
@@ -73,7 +73,9 @@ export class EntryCosts {
    */
   readonly costs = async (): Promise<CostModel> => {
     if (!this.current && performance.now() - this.failedAt >= RETRY_AFTER_FAILURE_MS) await this.begin().read;
-    return this.current?.costs ?? this.unmeasured;
+    const current = this.current;
+    if (!current) return this.unmeasured;
+    return (current.costs ??= costModel(this.model, current.cardinality));
   };
 
   /**
@@ -192,6 +194,6 @@ export class EntryCosts {
   }
 
   private use(cardinality: Cardinality): void {
-    this.current = { cardinality, costs: costModel(this.model, cardinality) };
+    this.current = { cardinality };
   }
 }

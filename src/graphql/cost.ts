@@ -54,8 +54,30 @@ export interface CostModel {
   readonly bounds: ReadonlyMap<string, number>;
 }
 
+/** What a cost model reads of the model alone: its type names, and where each bound goes. */
+interface ModelShape {
+  readonly single: ReadonlySet<string>;
+  readonly pages: ReadonlySet<string>;
+  readonly components: ReadonlySet<string>;
+  readonly zones: ReadonlySet<string>;
+  /** [the measurement's list key, `<Type>.<field>`] of every attribute (and `localizations`). */
+  readonly lists: ReadonlyArray<readonly [string, string]>;
+  /** [a type's uid, `Query.<field>`] of every type with root queries. */
+  readonly roots: ReadonlyArray<readonly [string, string]>;
+}
+
+/** Made once per model: a write remakes the cost model with the new measurement, not the names. */
+const shapes = new WeakMap<ContentModel, ModelShape>();
+
 /** The cost model of `model`, its lists bounded by what `cardinality` measured in the data. */
 export function costModel(model: ContentModel, cardinality: Cardinality = UNMEASURED): CostModel {
+  let shape = shapes.get(model);
+  if (!shape) shapes.set(model, (shape = modelShape(model)));
+  const { single, pages, components, zones } = shape;
+  return { single, pages, components, zones, bounds: bounds(shape, cardinality) };
+}
+
+function modelShape(model: ContentModel): ModelShape {
   const single = new Set<string>();
   const pages = new Set<string>();
   const zones = new Set<string>();
@@ -65,31 +87,31 @@ export function costModel(model: ContentModel, cardinality: Cardinality = UNMEAS
     pages.add(entityResponseCollectionName(type));
     pages.add(relationResponseCollectionName(type));
   }
-  const owners = [...model.contentTypes.values()].map((ct) => [ct, typeName(ct)] as const);
-  for (const [owner, type] of [...owners, ...[...model.components.values()].map((c) => [c, componentTypeName(c)] as const)]) {
-    for (const attribute of owner.attributes.values()) {
-      if (attribute.type === 'dynamiczone') zones.add(dynamicZoneUnionName(type, attribute.name));
-    }
-  }
-  const components = new Set([...model.components.values()].map(componentTypeName));
-  return { single, pages, components, zones, bounds: bounds(model, cardinality) };
-}
-
-function bounds(model: ContentModel, cardinality: Cardinality): Map<string, number> {
-  const found = new Map<string, number>();
   const owners: Array<[AttributeOwner, string]> = [
     ...[...model.contentTypes.values()].map((ct): [AttributeOwner, string] => [ct, typeName(ct)]),
     ...[...model.components.values()].map((c): [AttributeOwner, string] => [c, componentTypeName(c)]),
   ];
+  const lists: Array<[string, string]> = [];
   for (const [owner, type] of owners) {
-    for (const name of [...owner.attributes.keys(), 'localizations']) {
-      const measured = cardinality.lists.get(listKey(owner.uid, name));
-      if (measured !== undefined) found.set(`${type}.${name}`, measured);
+    for (const attribute of owner.attributes.values()) {
+      if (attribute.type === 'dynamiczone') zones.add(dynamicZoneUnionName(type, attribute.name));
     }
+    for (const name of [...owner.attributes.keys(), 'localizations']) lists.push([listKey(owner.uid, name), `${type}.${name}`]);
   }
-  for (const ct of [...model.contentTypes.values()].filter(hasRootQueries)) {
-    const measured = cardinality.entries.get(ct.uid);
-    if (measured !== undefined) found.set(`Query.${collectionQueryField(ct)}`, measured);
+  const components = new Set([...model.components.values()].map(componentTypeName));
+  const roots = [...model.contentTypes.values()].filter(hasRootQueries).map((ct) => [ct.uid, `Query.${collectionQueryField(ct)}`] as const);
+  return { single, pages, components, zones, lists, roots };
+}
+
+function bounds(shape: ModelShape, cardinality: Cardinality): Map<string, number> {
+  const found = new Map<string, number>();
+  for (const [key, field] of shape.lists) {
+    const measured = cardinality.lists.get(key);
+    if (measured !== undefined) found.set(field, measured);
+  }
+  for (const [uid, field] of shape.roots) {
+    const measured = cardinality.entries.get(uid);
+    if (measured !== undefined) found.set(field, measured);
   }
   return found;
 }

@@ -52,7 +52,28 @@ export function changedTags(changes: readonly Change[], beforeOf: BeforeOf = UNK
 /** The top-level fields whose values differ between two states of an entry. */
 function changedFields(before: Doc, after: Doc): string[] {
   const fields = new Set([...Object.keys(before), ...Object.keys(after)]);
-  return [...fields].filter((field) => !isDeepStrictEqual(before[field], after[field]));
+  return [...fields].filter((field) => !sameValue(before[field], after[field]));
+}
+
+/**
+ * isDeepStrictEqual, with the values documents hold (primitives, dates, arrays, plain objects)
+ * compared directly: an update's unchanged fields are often the very same objects, and
+ * isDeepStrictEqual's general walk cost 0.1 ms per article update.
+ */
+function sameValue(a: unknown, b: unknown): boolean {
+  if (Object.is(a, b)) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((item, index) => sameValue(item, b[index]));
+  if (plain(a) && plain(b)) {
+    const keys = Object.keys(a);
+    return keys.length === Object.keys(b).length && keys.every((key) => Object.hasOwn(b, key) && sameValue((a as Doc)[key], (b as Doc)[key]));
+  }
+  return isDeepStrictEqual(a, b);
+}
+
+function plain(value: object): boolean {
+  const prototype = Object.getPrototypeOf(value);
+  return (prototype === Object.prototype || prototype === null) && Object.getOwnPropertySymbols(value).length === 0;
 }
 
 /**
