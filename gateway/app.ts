@@ -219,7 +219,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
   // An update's events say what the entry was: only the answers testing a field it changed are dropped.
   lifecycle.subscribe((committed) => forgetChanges(committed.changes, replacedEntries(deps.model, committed)));
   const webhooks = webhooksOf(deps, { store, lifecycle, http, metrics, logger });
-  const writer = createWriter(store, lifecycle);
+  const writer = createWriter(store, lifecycle, { shared: deps.sharedStore });
   // A role written through the API changes the settings this gateway grants at once (gateway/written-settings.ts).
   const settings = settingsAfterWrites(deps.settings, lifecycle);
   const auth = deps.auth ?? authServices({ jwtSecret: deps.secrets?.jwtSecret });
@@ -255,14 +255,17 @@ export function createGateway(deps: GatewayDeps): Gateway {
     dataChanged() {
       responses.clear();
       entryCosts.forget();
+      writer.places.forget();
     },
     forget: forgetChanges,
     forgetCollections(collections) {
       responses.forgetWhole(collections);
       entryCosts.othersWrote();
+      writer.places.forget();
     },
     forgetEverything() {
       responses.clear();
+      writer.places.forget();
       entryCosts.othersWrote();
     },
     loadMeasurement: () => entryCosts.load(),

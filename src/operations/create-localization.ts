@@ -36,7 +36,7 @@ export async function createLocalization(scope: RequestScope, type: ContentType,
   const id = await writer.store.allocateIds(type.collectionName, 1);
   const context = buildContext(scope.model, writer);
   const fields = await applyData(context, type, data);
-  const pending = new PendingWrite(writer.store);
+  const pending = new PendingWrite(writer.store, writer.places);
   const shared = await withSharedFrom(context, type, { ...fields, ...systemFields(type, data, false, locale), localizations: group, id } as Doc, body, source);
   const doc = await withLinkPlaces(type, shared, data, undefined, pending);
   pending.put(type.collectionName, doc);

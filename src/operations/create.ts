@@ -20,7 +20,7 @@ import { createLocale, writerOf } from './write/target.ts';
  * The new entry, checked and worked out with the other sides of its relations; committed by the
  * operation layer. `pending` joins it to a larger write (a role and its permissions).
  */
-export async function create(scope: RequestScope, type: ContentType, input: CreateInput, pending = new PendingWrite(writerOf(scope).store)): Promise<PreparedWrite<{ data: Doc }>> {
+export async function create(scope: RequestScope, type: ContentType, input: CreateInput, pending = new PendingWrite(writerOf(scope).store, writerOf(scope).places)): Promise<PreparedWrite<{ data: Doc }>> {
   const writer = writerOf(scope);
   const locale = createLocale(scope, type, input.locale, input.data);
   const data = await checkedData({ model: scope.model, store: writer.store, type, mode: 'create', data: callerData(scope, type, input.data) });

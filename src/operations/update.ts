@@ -21,7 +21,7 @@ import { existingEntry, storedEntry, writerOf } from './write/target.ts';
  * The changed entry, checked and worked out with its other sides and localizations; committed by
  * the operation layer. `pending` joins it to a larger write (a role and its permissions).
  */
-export async function update(scope: RequestScope, type: ContentType, input: UpdateInput, pending = new PendingWrite(writerOf(scope).store)): Promise<PreparedWrite<{ data: Doc }>> {
+export async function update(scope: RequestScope, type: ContentType, input: UpdateInput, pending = new PendingWrite(writerOf(scope).store, writerOf(scope).places)): Promise<PreparedWrite<{ data: Doc }>> {
   const writer = writerOf(scope);
   if (type.kind === 'singleType' && !(await storedEntry(scope, type, undefined, input.locale))) {
     await refuseAnotherLocale(scope, type, input.data);

@@ -7,6 +7,7 @@ import type { ContentType, RelationAttribute } from '../../model/types.ts';
 import type { Doc } from '../../store/store.ts';
 import type { EntryData } from './entry-data.ts';
 import type { PendingWrite } from './pending.ts';
+import { listOf } from './last-places.ts';
 import { idsOf } from './relations.ts';
 
 /** The places of the links `doc` holds through `attribute`, by target id; unplaced links left out. */
@@ -37,10 +38,18 @@ export function withoutLink(doc: Doc, attribute: RelationAttribute, target: numb
   return linkOrdered(attribute) ? withPlaces(changed, attribute, placesOf(doc, attribute)) : changed;
 }
 
-/** The last place in `target`'s list of entries holding it through `attribute` (0 when none is placed). */
-async function lastPlace(pending: PendingWrite, type: ContentType, attribute: RelationAttribute, target: number): Promise<number> {
-  const holders = await pending.find(type.collectionName, { [attribute.name]: target });
-  return Math.max(0, ...holders.map((doc) => linkPlace(doc, attribute, target) ?? 0));
+/**
+ * The place a new link to `target` through `attribute` takes: after the last in the target's list
+ * of entries holding it (remembered, or read from them: 0 when none is placed).
+ */
+async function nextPlace(pending: PendingWrite, type: ContentType, attribute: RelationAttribute, target: number): Promise<number> {
+  const list = listOf(type.collectionName, attribute.name, target);
+  const last = await pending.places.last(list, async () => {
+    const holders = await pending.find(type.collectionName, { [attribute.name]: target });
+    return Math.max(0, ...holders.map((doc) => linkPlace(doc, attribute, target) ?? 0));
+  });
+  pending.places.raise(list, last + 1);
+  return last + 1;
 }
 
 /**
@@ -56,7 +65,7 @@ export async function withLinkPlaces(type: ContentType, doc: Doc, data: EntryDat
     const held = new Set(idsOf(previous?.[name]));
     const places = placesOf(previous, attribute);
     for (const id of idsOf(doc[name])) {
-      if (!held.has(id)) places.set(id, (await lastPlace(pending, type, attribute, id)) + 1);
+      if (!held.has(id)) places.set(id, await nextPlace(pending, type, attribute, id));
     }
     placed = withPlaces(placed, attribute, places);
   }

@@ -9,6 +9,7 @@ import type { EntryData } from './entry-data.ts';
 import type { PendingWrite } from './pending.ts';
 import { misplacedConnect } from './relations-input.ts';
 import { linkOrdered } from '../../query/link-order.ts';
+import { listOf } from './last-places.ts';
 import { inListOrder, listPlaces, placesOf, withoutLink, withPlaces } from './link-order.ts';
 import { changedIds, idsOf } from './relations.ts';
 
@@ -41,6 +42,7 @@ async function setInverse(target: ContentType, attribute: RelationAttribute, id:
     if (!kept.has(doc.id) && owning) pending.put(target.collectionName, withoutLink(doc, owning, id));
   }
   const places = linkOrdered(owning) ? listPlaces(holders, owning, id, before, after) : new Map<number, number>();
+  if (places.size > 0) pending.places.raise(listOf(target.collectionName, field, id), Math.max(...places.values()));
   for (const targetId of after) {
     if (before.includes(targetId) && !places.has(targetId)) continue;
     await pending.update(target.collectionName, targetId, (doc) => linked(doc, owning, id, places.get(targetId)));

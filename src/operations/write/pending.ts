@@ -3,6 +3,7 @@
 // a localization's siblings), and handed to the store as one atomic list of changes.
 import type { BeforeOf } from '../../store/collection-reads.ts';
 import type { Change, Doc, Filter } from '../../store/store.ts';
+import { LastPlaces } from './last-places.ts';
 import type { Writer } from './writer.ts';
 
 export class PendingWrite {
@@ -11,7 +12,11 @@ export class PendingWrite {
   /** Each document as the store held it when this write first read it: what a change replaces. */
   private readonly stored = new Map<string, Doc>();
 
-  constructor(private readonly store: Writer['store']) {}
+  constructor(
+    private readonly store: Writer['store'],
+    /** The last places of ordered lists the gateway remembers (none: each is read). */
+    readonly places: LastPlaces = new LastPlaces(false),
+  ) {}
 
   /** The documents of `collection` matching `filter`, as this write has changed them so far. */
   async find(collection: string, filter: Filter): Promise<Doc[]> {

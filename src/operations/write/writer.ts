@@ -5,10 +5,13 @@
 // changes are visible, while the disk makes them durable (several writes share one fsync).
 import type { Store } from '../../store/store.ts';
 import { Lifecycle } from '../lifecycle.ts';
+import { LastPlaces } from './last-places.ts';
 
 export interface Writer {
   readonly store: Pick<Store, 'find' | 'count' | 'aggregate' | 'write' | 'allocateIds'>;
   readonly lifecycle: Lifecycle;
+  /** The last places of ordered relations' lists, remembered between this gateway's writes. */
+  readonly places: LastPlaces;
   /**
    * Runs `work` once every write started before it has settled or called its `visible` (its
    * changes are seen by every later read); settles as `work` does.
@@ -16,8 +19,11 @@ export interface Writer {
   readonly serially: <T>(work: (visible: () => void) => Promise<T>) => Promise<T>;
 }
 
-/** A writer over `store`, committing through `lifecycle` (one of its own when absent). */
-export function createWriter(store: Writer['store'], lifecycle: Lifecycle = new Lifecycle()): Writer {
+/**
+ * A writer over `store`, committing through `lifecycle` (one of its own when absent). `shared`:
+ * other gateways write to the store too (nothing of their writes is remembered here).
+ */
+export function createWriter(store: Writer['store'], lifecycle: Lifecycle = new Lifecycle(), options: { shared?: boolean } = {}): Writer {
   let last: Promise<unknown> = Promise.resolve();
   const serially = <T>(work: (visible: () => void) => Promise<T>): Promise<T> => {
     let visible = () => {};
@@ -26,5 +32,5 @@ export function createWriter(store: Writer['store'], lifecycle: Lifecycle = new 
     last = Promise.race([seen, next.then(() => undefined, () => undefined)]);
     return next;
   };
-  return Object.freeze({ store, lifecycle, serially });
+  return Object.freeze({ store, lifecycle, places: new LastPlaces(!options.shared), serially });
 }
