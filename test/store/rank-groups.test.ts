@@ -133,6 +133,7 @@ describe('rank groups', () => {
     // The count of a group without a range is kept in id order: a third kind.
     ['views ascending, then descending (ties by id ascending both ways)', 3, [{ filter: { locale: 'en' }, sort: [['views', 1]] }, { filter: { locale: 'en' }, sort: [['views', -1]] }]],
     ['views descending with ties by id descending: the ascending group reversed', 2, [{ filter: { locale: 'en' }, sort: [['views', 1]] }, { filter: { locale: 'en' }, sort: [['views', -1], ['id', -1]] }]],
+    ['publishedAt tested once: later kinds hold it for groups that test it', 2, [{ filter: { $and: [{ locale: 'en' }, published] }, sort: [] }, { filter: { locale: 'en' }, sort: [['views', 1]] }, { filter: { $and: [{ locale: 'fr' }, published] }, sort: [['views', 1]] }]],
     ['other fields fixed by value', 2, [{ filter: { locale: 'en' }, sort: [] }, { filter: { kind: 'news' }, sort: [] }]],
   ])('%s: reads through %i learned index(es), each read a covering seek', async (_name, learned, reads) => {
     const docs = fc.sample(fc.tuple(...Array.from({ length: 60 }, (_, i) => docArbitrary(i + 1))), { numRuns: 1, seed: 11 })[0];

@@ -206,7 +206,11 @@ export class RankIndexes {
   private learn(wanted: RankDefinition): Learned | undefined {
     const known = this.fitting(wanted);
     if (known || this.learned.size >= this.options.maxDefinitions) return known;
-    const definition: RankDefinition = wanted.order === 'id' ? { ...wanted, direction: 1 } : wanted;
+    // The fields other kinds test for NULL go in its index too (publishedAt, which live reads test
+    // and previews do not): a group testing them later reads this index rather than learning another.
+    const tested = new Set([...wanted.nullness, ...[...this.learned.values()].flatMap((learned) => learned.definition.nullness)]);
+    const nullness = [...tested].filter((field) => !wanted.equal.includes(field) && field !== wanted.order).sort();
+    const definition: RankDefinition = { ...wanted, nullness, direction: wanted.order === 'id' ? 1 : wanted.direction };
     const text = JSON.stringify(definition);
     const index = `r:${this.collection}:${createHash('sha1').update(text).digest('hex').slice(0, 12)}`;
     const bare: ColumnOf = (field) => (field === 'id' ? 'id' : quoted(`f:${field}`));
