@@ -56,7 +56,7 @@ export interface EmbeddedStoreOptions {
 }
 
 /** Kinds of rank group (SQL indexes) one collection may learn from reads. */
-const MAX_RANK_DEFINITIONS = 8;
+const MAX_RANK_DEFINITIONS = 16;
 
 export class EmbeddedStore implements Store {
   readonly db: Database.Database;
@@ -138,6 +138,8 @@ export class EmbeddedStore implements Store {
     // shape reuses one prepared statement.
     const ids = (ranked && this.guarded(() => tables.ranks.pageIds(ranked, skip, limit)))
       ?? (this.statement(`SELECT k.id FROM ${tables.keys} AS k WHERE ${sql.where} ORDER BY ${order} LIMIT ? OFFSET ?`).pluck().all(...sql.params, limit || -1, skip) as number[]);
+    // A rank group of a new kind made its index.
+    this.statistics.indexesMade(tables.takeMadeIndexes());
     if (key !== undefined) this.pages.set(key, ids);
     return ids;
   }
@@ -152,6 +154,7 @@ export class EmbeddedStore implements Store {
     if (known !== undefined) return known;
     const ranked = sql.exact ? this.ranked(tables, filter, 'count') : undefined;
     const total = (ranked && this.guarded(() => tables.ranks.count(ranked))) ?? this.sqlCount(tables, filter, sql);
+    this.statistics.indexesMade(tables.takeMadeIndexes());
     this.counts.set(key, total);
     return total;
   }
@@ -440,12 +443,11 @@ export class EmbeddedStore implements Store {
   /** Gives the top-level fields a read filters or sorts on key columns (and sorts their index). */
   private learn(tables: CollectionTables, filter: Filter, sort: NonNullable<FindOptions['sort']>): void {
     if (!tables.learnsIndexes) return;
-    const made = tables.schemaChanges;
     const fields = [...filterFields(filter), ...sort.map(([field]) => field)].filter((field) => field !== 'id' && !tables.hasIndex(field));
     if (fields.length > 0) this.guarded(() => fields.forEach((field) => tables.addField(field, true)));
     for (const [field, direction] of sort) tables.sortIndex(field, direction);
     // New indexes have no statistics yet: SQLite's planner would guess.
-    if (tables.schemaChanges !== made) this.statistics.gather();
+    this.statistics.indexesMade(tables.takeMadeIndexes());
   }
 
   private collection(name: string): CollectionTables {

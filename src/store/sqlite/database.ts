@@ -24,6 +24,7 @@ const CATALOGUE = `
   CREATE TABLE IF NOT EXISTS _counters (name TEXT PRIMARY KEY, seq INTEGER NOT NULL) WITHOUT ROWID;
   CREATE TABLE IF NOT EXISTS _ranks (collection TEXT, name TEXT, definition TEXT NOT NULL, PRIMARY KEY (collection, name)) WITHOUT ROWID;
   CREATE TABLE IF NOT EXISTS _apart (collection TEXT, field TEXT, PRIMARY KEY (collection, field)) WITHOUT ROWID;
+  CREATE TABLE IF NOT EXISTS _statistics (whole INTEGER PRIMARY KEY);
 `;
 
 /**
@@ -46,15 +47,27 @@ export function openDatabase(file: string, options: { existing?: boolean } = {})
     checkFormat(db, file, existing);
     if (!existing) {
       db.exec(CATALOGUE);
-      // Statistics for SQLite's planner, gathered on a sample and only where they are missing or stale.
-      db.pragma('analysis_limit = 400');
-      db.pragma('optimize = 0x10002');
+      gatherStatistics(db);
     }
     return db;
   } catch (error) {
     db.close();
     throw error;
   }
+}
+
+/**
+ * Statistics for SQLite's planner, only where they are missing or stale, whole (statistics.ts).
+ * A file whose statistics may be an earlier release's samples (no row in `_statistics`) is
+ * analyzed whole once (about 0.9 s at 200,000 articles).
+ */
+function gatherStatistics(db: Database.Database): void {
+  if (db.prepare('SELECT 1 FROM _statistics').get()) {
+    db.pragma('optimize = 0x10002');
+    return;
+  }
+  db.exec('ANALYZE');
+  db.prepare('INSERT INTO _statistics (whole) VALUES (1)').run();
 }
 
 function checkFormat(db: Database.Database, file: string, existing: boolean): void {

@@ -48,6 +48,8 @@ interface Group {
   readonly build: number;
   readonly learned: Learned;
   readonly terms: readonly GroupTerm[];
+  /** The group's own order: its kind's index may be read the other way (id order). */
+  readonly order: RankShape['order'];
   readonly clause: Clause;
   checkpoints: Checkpoints;
   stale: boolean;
@@ -58,6 +60,9 @@ interface Edge {
   passes(key: Key): boolean;
   failing: Clause;
 }
+
+/** A stretch of a group's page order: its entries with NULL keys or with keys, how many, the rank of its first. */
+type Segment = readonly [kind: 'nulls' | 'keyed', length: number, first: number];
 
 const GROUPS_KEPT = 256;
 
@@ -85,6 +90,8 @@ export class RankIndexes {
     private readonly keys: string,
     private readonly column: ColumnOf,
     private readonly options: RankOptions,
+    /** Told of each SQL index made (it wants planner statistics). */
+    private readonly made: (index: string) => void = () => undefined,
   ) {
     for (const row of db.prepare('SELECT name, definition FROM _ranks WHERE collection = ?').all(collection) as Array<{ name: string; definition: string }>) {
       this.learned.set(row.definition, { definition: JSON.parse(row.definition) as RankDefinition, index: row.name });
@@ -100,7 +107,10 @@ export class RankIndexes {
     return Math.max(0, this.rankOfFirst(group, end) - this.rankOfFirst(group, start));
   }
 
-  /** The ids of the page (`limit` 0: to the end), or undefined when no group may answer it. */
+  /**
+   * The ids of the page (`limit` 0: to the end), or undefined when no group may answer it. A
+   * `reversed` shape's page is the mirror of the group's: counted from its end, read forward, turned.
+   */
   pageIds(shape: RankShape, skip: number, limit: number): number[] | undefined {
     const group = this.group(shape);
     if (!group) return undefined;
@@ -108,14 +118,20 @@ export class RankIndexes {
     const first = start ? this.rankOfFirst(group, start) : 0;
     const keyed = { first, length: Math.max(0, (end ? this.rankOfFirst(group, end) : group.checkpoints.size) - first) };
     const nulls = shape.range || shape.order.field === 'id' ? 0 : this.nullKeys(group);
-    const segments = shape.order.direction === 1 ? (['nulls', 'keyed'] as const) : (['keyed', 'nulls'] as const);
+    const segments: Segment[] = shape.order.direction === 1 ? [['nulls', nulls, 0], ['keyed', keyed.length, keyed.first]] : [['keyed', keyed.length, keyed.first], ['nulls', nulls, 0]];
+    if (!shape.reversed) return this.segmentsPage(group, segments, skip, limit > 0 ? limit : Number.POSITIVE_INFINITY);
+    const last = nulls + keyed.length - skip;
+    if (last <= 0) return [];
+    const from = limit > 0 ? Math.max(0, last - limit) : 0;
+    return this.segmentsPage(group, segments, from, last - from).reverse();
+  }
+
+  /** `wanted` ids from `offset` of the group's segments laid end to end (null keys, keyed entries). */
+  private segmentsPage(group: Group, segments: readonly Segment[], offset: number, wanted: number): number[] {
     let ids: number[] = [];
-    let offset = skip;
-    let wanted = limit > 0 ? limit : Number.POSITIVE_INFINITY;
-    for (const segment of segments) {
-      const length = segment === 'nulls' ? nulls : keyed.length;
+    for (const [segment, length, first] of segments) {
       const take = Math.min(wanted, Math.max(0, length - offset));
-      if (take > 0) ids = ids.concat(segment === 'nulls' ? this.nullPage(group, offset, take) : this.keyedPage(group, keyed.first + offset, take));
+      if (take > 0) ids = ids.concat(segment === 'nulls' ? this.nullPage(group, offset, take) : this.keyedPage(group, first + offset, take));
       wanted -= take;
       offset = Math.max(0, offset - length);
     }
@@ -155,12 +171,12 @@ export class RankIndexes {
 
   private position(group: Group, row: KeyRow): Position {
     const id = Number(row.id);
-    const order = group.learned.definition.order;
+    const order = group.order.field;
     return { key: order === 'id' ? id : (row[`f:${order}`] ?? null), id };
   }
 
   private holds(group: Group, row: KeyRow): boolean {
-    const order = group.learned.definition.order;
+    const order = group.order.field;
     if (order !== 'id' && (row[`f:${order}`] ?? null) === null) return false;
     return group.terms.every((term) => {
       const key = row[`f:${term.field}`] ?? null;
@@ -173,35 +189,59 @@ export class RankIndexes {
   private group(shape: RankShape): Group | undefined {
     const learned = this.learn(definitionOf(shape));
     if (!learned) return undefined;
-    const key = JSON.stringify([learned.index, shape.terms], (_, value: unknown) => (typeof value === 'bigint' ? `${value}n` : value));
+    const key = JSON.stringify([learned.index, shape.order, shape.terms], (_, value: unknown) => (typeof value === 'bigint' ? `${value}n` : value));
     let group = this.groups.get(key);
     if (!group || group.stale) {
-      const clause = groupClause(shape.terms, learned.definition.order, this.column);
-      group = { build: ++this.builds, learned, terms: shape.terms, clause, checkpoints: this.build(learned, clause), stale: false };
+      const clause = groupClause(shape.terms, shape.order.field, this.column);
+      group = { build: ++this.builds, learned, terms: shape.terms, order: shape.order, clause, checkpoints: this.build(learned, clause, shape.order), stale: false };
       this.groups.set(key, group);
     }
     return group;
   }
 
-  /** The definition's SQL index, made and noted on first need (at most `maxDefinitions`). */
-  private learn(definition: RankDefinition): Learned | undefined {
-    const text = JSON.stringify(definition);
-    const known = this.learned.get(text);
+  /**
+   * A learned kind whose index serves the definition's groups, or the definition's own index, made
+   * and noted now (at most `maxDefinitions`). An id order's index is made ascending and read either way.
+   */
+  private learn(wanted: RankDefinition): Learned | undefined {
+    const known = this.fitting(wanted);
     if (known || this.learned.size >= this.options.maxDefinitions) return known;
+    // The fields other kinds test for NULL go in its index too (publishedAt, which live reads test
+    // and previews do not): a group testing them later reads this index rather than learning another.
+    const tested = new Set([...wanted.nullness, ...[...this.learned.values()].flatMap((learned) => learned.definition.nullness)]);
+    const nullness = [...tested].filter((field) => !wanted.equal.includes(field) && field !== wanted.order).sort();
+    const definition: RankDefinition = { ...wanted, nullness, direction: wanted.order === 'id' ? 1 : wanted.direction };
+    const text = JSON.stringify(definition);
     const index = `r:${this.collection}:${createHash('sha1').update(text).digest('hex').slice(0, 12)}`;
     const bare: ColumnOf = (field) => (field === 'id' ? 'id' : quoted(`f:${field}`));
     this.db.transaction(() => {
       this.db.exec(`CREATE INDEX IF NOT EXISTS ${quoted(index)} ON ${this.keys} (${indexColumns(definition, bare)})`);
       this.db.prepare('INSERT OR REPLACE INTO _ranks (collection, name, definition) VALUES (?, ?, ?)').run(this.collection, index, text);
     })();
+    this.made(index);
     const learned = { definition, index };
     this.learned.set(text, learned);
     return learned;
   }
 
-  /** Walks the group once, a checkpoint every `spacing` entries (SQL steps over the others). */
-  private build(learned: Learned, clause: Clause): Checkpoints {
-    const { order, direction } = learned.definition;
+  /**
+   * The learned kind whose index serves groups of `wanted`: the same fields fixed by value, the same
+   * order (either way when it is id's, whose ties cannot differ), and each field `wanted` tests for
+   * NULL among its index's columns (a group testing fewer reads the same index).
+   */
+  private fitting(wanted: RankDefinition): Learned | undefined {
+    const exact = this.learned.get(JSON.stringify(wanted));
+    if (exact) return exact;
+    for (const learned of this.learned.values()) {
+      const { equal, nullness, order, direction } = learned.definition;
+      const sameOrder = order === wanted.order && (order === 'id' || direction === wanted.direction);
+      if (sameOrder && equal.join('\0') === wanted.equal.join('\0') && wanted.nullness.every((field) => nullness.includes(field))) return learned;
+    }
+    return undefined;
+  }
+
+  /** Walks the group once, in its order, a checkpoint every `spacing` entries (SQL steps over the others). */
+  private build(learned: Learned, clause: Clause, { field: order, direction }: RankShape['order']): Checkpoints {
     const checkpoints = new Checkpoints(direction, this.options.spacing);
     const key = order === 'id' ? 'k.id' : this.column(order);
     let from: Position | undefined;
@@ -246,8 +286,8 @@ export class RankIndexes {
 
   /** The group's entries in bucket `index` (-1: before the first checkpoint), in SQL. */
   private inBucket(group: Group, index: number): Clause[] {
-    const { checkpoints, learned } = group;
-    const { order, direction } = learned.definition;
+    const { checkpoints } = group;
+    const { field: order, direction } = group.order;
     const parts = [group.clause];
     if (index >= 0) parts.push(atOrAfter(order, direction, checkpoints.at(index), this.column));
     if (index + 1 < checkpoints.length) parts.push(before(order, direction, checkpoints.at(index + 1), this.column));
@@ -272,7 +312,7 @@ export class RankIndexes {
     const key = bucketKey(group, index);
     let ids = this.buckets.get(key);
     if (ids) return ids;
-    const { order, direction } = group.learned.definition;
+    const { field: order, direction } = group.order;
     const where = and(this.inBucket(group, index));
     const sql = `SELECT k.id FROM ${this.from(group.learned)} WHERE ${where.where} ORDER BY ${orderBy(order, direction, this.column)}`;
     ids = (this.statement(sql).pluck().all(...where.params) as bigint[]).map(Number);
@@ -282,13 +322,13 @@ export class RankIndexes {
 
   /** The group's entries whose order key is NULL: ordered by id, walked from the start. */
   private nullPage(group: Group, offset: number, take: number): number[] {
-    const where = nullKeyClause(group.terms, group.learned.definition.order, this.column);
+    const where = nullKeyClause(group.terms, group.order.field, this.column);
     const sql = `SELECT k.id FROM ${this.from(group.learned)} WHERE ${where.where} ORDER BY k.id ASC LIMIT ? OFFSET ?`;
     return (this.statement(sql).pluck().all(...where.params, take, offset) as bigint[]).map(Number);
   }
 
   private nullKeys(group: Group): number {
-    return this.countWhere(group.learned, [nullKeyClause(group.terms, group.learned.definition.order, this.column)]);
+    return this.countWhere(group.learned, [nullKeyClause(group.terms, group.order.field, this.column)]);
   }
 
   private countWhere(learned: Learned, parts: readonly Clause[]): number {

@@ -24,6 +24,12 @@ export interface RankShape {
   readonly order: { readonly field: string; readonly direction: SortDirection };
   /** Both ends always set: MongoDB compares within a type, so a range stops at its type's end. */
   readonly range?: { readonly low: Bound; readonly high: Bound };
+  /**
+   * The page is read in the exact reverse of `order` (whose ties are by id ascending): a sort by a
+   * key with ties by id descending (`publishDate` descending, then `id` descending) is the group of
+   * the key's other direction, walked from its end.
+   */
+  readonly reversed?: boolean;
 }
 
 type Conditions = Map<string, { terms: GroupTerm[]; range?: { low: Bound; high: Bound } }>;
@@ -39,21 +45,26 @@ export function rankShape(filter: Filter, sort: FindOptions['sort'] | 'count', c
   if (!collect(filter, columns, conditions)) return undefined;
   const ranged = [...conditions].filter(([, found]) => found.range);
   if (ranged.length > 1) return undefined;
-  const order = sort === 'count' ? { field: ranged[0]?.[0] ?? 'id', direction: 1 as const } : orderOf(sort, columns);
+  const sorted = sort === 'count' ? { order: { field: ranged[0]?.[0] ?? 'id', direction: 1 as const } } : orderOf(sort, columns);
+  const order = sorted?.order;
   if (!order || (ranged.length === 1 && ranged[0][0] !== order.field)) return undefined;
   const terms = [...conditions.values()].flatMap((found) => found.terms).sort((a, b) => (a.field < b.field ? -1 : a.field > b.field ? 1 : 0));
   if (terms.some((term, i) => i > 0 && terms[i - 1].field === term.field)) return undefined;
   if (terms.some((term) => term.field === order.field)) return undefined;
-  return { terms, order, range: ranged[0]?.[1].range };
+  return { terms, order, range: ranged[0]?.[1].range, ...(sorted.reversed ? { reversed: true } : {}) };
 }
 
-/** The order a page is walked in: its one sort key (ties by id ascending), or id. */
-function orderOf(sort: FindOptions['sort'], columns: KeyColumns): RankShape['order'] | undefined {
-  const keys = (sort ?? []).filter(([field, direction], i, all) => !(field === 'id' && direction === 1 && i === all.length - 1 && i > 0));
-  if (keys.length > 1) return undefined;
-  if (keys.length === 0) return { field: 'id', direction: 1 };
-  const [field, direction] = keys[0];
-  return field === 'id' || plainColumn(field, columns) ? { field, direction } : undefined;
+/**
+ * The order a page is walked in: its one sort key (ties by id ascending), or id; a key with ties
+ * by id descending is its other direction's order, reversed.
+ */
+function orderOf(sort: FindOptions['sort'], columns: KeyColumns): { order: RankShape['order']; reversed?: boolean } | undefined {
+  const keys = sort ?? [];
+  const [field, direction] = keys[0] ?? ['id', 1];
+  const ties = keys.length === 2 && keys[1][0] === 'id' && field !== 'id' ? keys[1][1] : undefined;
+  if (keys.length > (ties === undefined ? 1 : 2)) return undefined;
+  if (field !== 'id' && !plainColumn(field, columns)) return undefined;
+  return ties === -1 ? { order: { field, direction: direction === 1 ? -1 : 1 }, reversed: true } : { order: { field, direction } };
 }
 
 function plainColumn(field: string, columns: KeyColumns): boolean {

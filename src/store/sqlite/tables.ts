@@ -32,8 +32,8 @@ export class CollectionTables implements KeyColumns {
   private readonly sortIndexes = new Set<string>();
   /** Fields whose ascending index this process has made sure of. */
   private readonly indexed = new Set<string>();
-  /** Grows with every column or index this process adds (new indexes want planner statistics). */
-  schemaChanges = 0;
+  /** Indexes this process made and has not yet handed to the planner statistics (`takeMadeIndexes`). */
+  private madeIndexes: string[] = [];
   /** Whether reads give the fields they filter or sort on an index (ensureIndexes' `learnIndexes`). */
   learnsIndexes = true;
   /** Grows with every committed change: answers cached at one version hold until the next. */
@@ -53,7 +53,8 @@ export class CollectionTables implements KeyColumns {
     this.docs = quoted(`d:${name}`);
     this.keys = quoted(`k:${name}`);
     this.items = quoted(`i:${name}`);
-    this.ranks = new RankIndexes(db, name, this.keys, (field) => (field === 'id' ? 'k.id' : this.column(field)!), rankOptions);
+    const column = (field: string) => (field === 'id' ? 'k.id' : this.column(field)!);
+    this.ranks = new RankIndexes(db, name, this.keys, column, rankOptions, (index) => this.madeIndexes.push(index));
     for (const row of db.prepare('SELECT field, holds, learned FROM _fields WHERE collection = ?').all(name) as Array<{ field: string; holds: number; learned: number }>) {
       this.fields.set(row.field, row.holds);
       this.learned += row.learned;
@@ -176,7 +177,7 @@ export class CollectionTables implements KeyColumns {
     if (!this.fields.has(field)) return false;
     this.db.exec(`CREATE INDEX IF NOT EXISTS ${quoted(`k:${this.name}:${field}`)} ON ${this.keys} (${quoted(`f:${field}`)}, id)`);
     this.indexed.add(field);
-    this.schemaChanges += 1;
+    this.madeIndexes.push(`k:${this.name}:${field}`);
     return true;
   }
 
@@ -185,7 +186,14 @@ export class CollectionTables implements KeyColumns {
     if (direction === 1 || !this.fields.has(field) || this.sortIndexes.has(field)) return;
     this.sortIndexes.add(field);
     this.db.exec(`CREATE INDEX IF NOT EXISTS ${quoted(`k:${this.name}:${field}:desc`)} ON ${this.keys} (${quoted(`f:${field}`)} ${sqlDirection(direction)}, id)`);
-    this.schemaChanges += 1;
+    this.madeIndexes.push(`k:${this.name}:${field}:desc`);
+  }
+
+  /** The indexes made since the last call (they want planner statistics), forgotten here. */
+  takeMadeIndexes(): string[] {
+    const made = this.madeIndexes;
+    this.madeIndexes = [];
+    return made;
   }
 
   /** A unique index over these fields' key columns; NULLs (null, missing) are never duplicates. */
