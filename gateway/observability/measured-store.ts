@@ -1,6 +1,6 @@
 // A Store that times and counts every call of the store it wraps, for /metrics. Answers and
 // errors pass through unchanged.
-import type { Change, Doc, Filter, FindOptions, EnsureIndexesOptions, IndexSpec, Store } from '../../src/store/store.ts';
+import type { Change, Doc, Filter, FindOptions, EnsureIndexesOptions, IndexSpec, Store, WriteOptions } from '../../src/store/store.ts';
 import type { GatewayMetrics } from './metrics.ts';
 
 /** Wraps a store; every call is observed in {@link GatewayMetrics.observeStoreQuery}. */
@@ -34,8 +34,8 @@ export class MeasuredStore implements Store {
   upsertMany(collection: string, docs: readonly Doc[]): Promise<number> {
     return this.measure('upsertMany', collection, () => this.inner.upsertMany(collection, docs));
   }
-  write(changes: readonly Change[]): Promise<void> {
-    return this.measure('write', changes[0]?.collection ?? '', () => this.inner.write(changes));
+  write(changes: readonly Change[], options?: WriteOptions): Promise<void> {
+    return this.measure('write', changes[0]?.collection ?? '', () => this.inner.write(changes, options));
   }
   putIf(collection: string, doc: Doc, expected: Filter): Promise<boolean> {
     return this.measure('putIf', collection, () => this.inner.putIf(collection, doc, expected));

@@ -7,6 +7,7 @@
 // event loop, several commits per fsync). docs/storage.md.
 import type Database from 'better-sqlite3';
 import { LRUCache } from 'lru-cache';
+import type { ServiceUnavailableError } from '../errors/errors.ts';
 import { assertNever } from '../model/types.ts';
 import { runPipeline, sortRows } from './embedded/pipeline.ts';
 import { compiledFilter } from './embedded/queries.ts';
@@ -14,7 +15,7 @@ import { decode, encode, queryView } from './embedded/values.ts';
 import { asStoreError, openDatabase } from './sqlite/database.ts';
 import { DocumentCache } from './sqlite/document-cache.ts';
 import { Durability, walSync } from './sqlite/durability.ts';
-import { GroupCommit } from './sqlite/group-commit.ts';
+import { GroupCommit, type Outcome } from './sqlite/group-commit.ts';
 import { IdCounters } from './sqlite/id-counters.ts';
 import { cacheKey, filterFields, listedIds, pageOf } from './sqlite/read-parts.ts';
 import type { RankOptions } from './sqlite/rank-index.ts';
@@ -77,6 +78,8 @@ export class EmbeddedStore implements Store {
   private readonly rankMinEntries: number;
   private readonly documents: DocumentCache;
   private readonly statistics: PlannerStatistics;
+  /** Why the store answers nothing: a group of writes was lost after being seen (group-commit.ts). */
+  private lost: ServiceUnavailableError | undefined;
 
   constructor(options: EmbeddedStoreOptions = {}) {
     this.db = openDatabase(options.file ?? ':memory:');
@@ -92,10 +95,11 @@ export class EmbeddedStore implements Store {
     // A database in memory has no log to sync: its commits are as durable as they will be.
     this.log = this.db.memory ? undefined : walSync(this.db.name);
     this.durability = new Durability(options.sync ?? this.log?.sync ?? (async () => undefined));
-    this.commits = new GroupCommit(this.db, (error) => this.uniqueViolation(error) ?? error, (rolledBack) => this.changed(rolledBack), this.durability, () => this.counters.save());
+    this.commits = new GroupCommit(this.db, (error) => this.uniqueViolation(error) ?? error, (outcome) => this.settled(outcome), this.durability, () => this.counters.save());
   }
 
   async find(collection: string, filter: Filter, options: FindOptions = {}): Promise<Doc[]> {
+    this.refuseIfLost();
     const tables = this.tables.get(collection);
     if (!tables) return [];
     // A lookup by ids needs no SQL to know its ids: those of them whose documents exist, read below.
@@ -145,6 +149,7 @@ export class EmbeddedStore implements Store {
   }
 
   async count(collection: string, filter: Filter): Promise<number> {
+    this.refuseIfLost();
     const tables = this.tables.get(collection);
     if (!tables) return 0;
     this.learn(tables, filter, []);
@@ -198,6 +203,7 @@ export class EmbeddedStore implements Store {
   }
 
   async aggregate(collection: string, pipeline: readonly Filter[]): Promise<Doc[]> {
+    this.refuseIfLost();
     const tables = this.tables.get(collection);
     const [first, ...rest] = pipeline;
     const leading = first?.$match as Filter | undefined;
@@ -221,6 +227,7 @@ export class EmbeddedStore implements Store {
   }
 
   write(changes: readonly Change[], options: WriteOptions = {}): Promise<void> {
+    const mayRefuse = changes.some((change) => change.op !== 'delete' && this.tables.get(change.collection)?.refuses !== false);
     return this.commits.submit(() => {
       const moves: Array<[CollectionTables, Move[]]> = [];
       for (const change of changes) {
@@ -231,7 +238,7 @@ export class EmbeddedStore implements Store {
         moves.forEach(([tables, moved]) => moved.forEach(([before, after]) => tables.ranks.moved(before, after)));
         this.statistics.committed(changes.length);
       };
-    }, options.visible);
+    }, { visible: options.visible, mayRefuse });
   }
 
   /** One change, inside the write's transaction: its collection's tables and the rank moves it made (none: nothing to delete). */
@@ -278,7 +285,7 @@ export class EmbeddedStore implements Store {
       tables.upsert(doc, moved);
       written = true;
       return () => moved.forEach(([before, after]) => tables.ranks.moved(before, after));
-    });
+    }, { mayRefuse: this.tables.get(collection)?.refuses !== false });
     return written;
   }
 
@@ -296,7 +303,7 @@ export class EmbeddedStore implements Store {
         moves.forEach(([before, after]) => tables.ranks.moved(before, after));
         this.statistics.committed(ids.length);
       };
-    });
+    }, { mayRefuse: false });
     return deleted;
   }
 
@@ -479,6 +486,24 @@ export class EmbeddedStore implements Store {
     } catch (error) {
       throw asStoreError(error);
     }
+  }
+
+  /**
+   * After a write applied or undone: cached answers go; after one undone, the collections it undid
+   * the creation of are forgotten. A lost group (group-commit.ts) had been seen: what was read
+   * since may be cached here, so nothing is answered any more until a restart reads the disk again.
+   */
+  private settled(outcome: Outcome): void {
+    if (outcome === 'lost') {
+      this.lost = this.durability.failed;
+      this.documents.clear();
+    }
+    this.changed(outcome !== 'applied');
+  }
+
+  /** Reads stop once a group of writes was lost after being seen (see `settled`). */
+  private refuseIfLost(): void {
+    if (this.lost) throw this.lost;
   }
 
   /** Drops cached answers; after a rollback, forgets the collections it undid the creation of. */

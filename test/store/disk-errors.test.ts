@@ -42,14 +42,40 @@ describe.each([
     await reopened.close();
   });
 
-  it('refuses every write grouped into the same commit, each with ServiceUnavailableError', async () => {
-    const store = new EmbeddedStore({ file: storeFile() });
+  it('refuses every write of a group the disk refuses a write of, each with ServiceUnavailableError, and keeps none of them', async () => {
+    const file = storeFile();
+    const store = new EmbeddedStore({ file });
     await store.write([{ op: 'put', collection: 'things', doc: { id: 1 } }]);
     refuse(store);
-    const outcomes = await Promise.allSettled([store.write([big(2)]), store.write([{ op: 'put', collection: 'things', doc: { id: 3 } }])]);
+    const outcomes = await Promise.allSettled([store.write([{ op: 'put', collection: 'things', doc: { id: 3 } }]), store.write([big(2)])]);
     expect(outcomes.map((outcome) => (outcome.status === 'rejected' ? outcome.reason.constructor.name : 'fulfilled'))).toEqual(['ServiceUnavailableError', 'ServiceUnavailableError']);
-    expect(await store.count('things', {})).toBe(1);
     await store.close();
+    const reopened = new EmbeddedStore({ file });
+    expect((await reopened.find('things', {})).map((doc) => doc.id)).toEqual([1]);
+    await reopened.close();
+  });
+});
+
+describe('a group of writes lost after one of them was seen (the disk full at a later write)', () => {
+  it('answers every read and write with 503 and fails its ping until opened again, which finds what was acknowledged', async () => {
+    const file = storeFile();
+    const store = new EmbeddedStore({ file });
+    await store.write([{ op: 'put', collection: 'things', doc: { id: 1 } }]);
+    store.db.pragma(`max_page_count = ${store.db.pragma('page_count', { simple: true }) as number}`);
+    let seen: number[] = [];
+    const first = store.write([{ op: 'put', collection: 'things', doc: { id: 3 } }], { visible: () => void store.find('things', {}).then((docs) => (seen = docs.map((doc) => doc.id))) });
+    const second = store.write([big(2)]);
+    const [one, two] = await Promise.allSettled([first, second]);
+    expect(seen).toEqual([1, 3]);
+    expect([one, two].map((outcome) => outcome.status === 'rejected' && outcome.reason.details.code)).toEqual(['COMMIT_FAILED', 'COMMIT_FAILED']);
+    for (const call of [() => store.find('things', {}), () => store.count('things', {}), () => store.ping(), () => store.write([{ op: 'put', collection: 'things', doc: { id: 4 } }])]) {
+      await expect(call()).rejects.toMatchObject({ status: 503, details: { code: 'COMMIT_FAILED' } });
+    }
+    await store.close();
+    const reopened = new EmbeddedStore({ file });
+    expect((await reopened.find('things', {})).map((doc) => doc.id)).toEqual([1]);
+    expect(reopened.db.pragma('integrity_check', { simple: true })).toBe('ok');
+    await reopened.close();
   });
 });
 

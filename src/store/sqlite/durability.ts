@@ -18,6 +18,8 @@ interface Waiter {
 export class Durability {
   private waiting: Waiter[] = [];
   private running: Promise<void> | undefined;
+  /** What runs once the fsyncs running now are done (`whenIdle`). */
+  private idle: Array<() => void> = [];
   private failure: ServiceUnavailableError | undefined;
   /** fsyncs run so far (tests count them). */
   syncs = 0;
@@ -36,6 +38,24 @@ export class Durability {
   /** Why the store takes no more writes, once an fsync failed; undefined until then. */
   get failed(): ServiceUnavailableError | undefined {
     return this.failure;
+  }
+
+  /**
+   * Fails the store for good: a group of writes already seen was rolled back (group-commit.ts).
+   * Returns the failure every later write is refused with (the first one, if it had failed already).
+   */
+  fail(error: unknown): ServiceUnavailableError {
+    this.failure ??= new ServiceUnavailableError(`The embedded store could not commit writes it had applied (${causeOf(error)}); it takes no more writes until the gateway is restarted`, { code: 'COMMIT_FAILED' });
+    return this.failure;
+  }
+
+  /**
+   * Runs `run` once no fsync runs: now when none does. A group commit waits so for its COMMIT: the
+   * writes applied meanwhile would wait for the next fsync anyway, and share one COMMIT this way.
+   */
+  whenIdle(run: () => void): void {
+    if (!this.running) return run();
+    this.idle.push(run);
   }
 
   /** Resolves once no fsync runs (every waiter settled): what closing waits for. */
@@ -60,13 +80,22 @@ export class Durability {
       }
     }
     this.running = undefined;
+    const idle = this.idle;
+    this.idle = [];
+    for (const run of idle) run();
   }
 }
 
 function refusal(error: unknown): ServiceUnavailableError {
+  return new ServiceUnavailableError(`The embedded store could not make a write durable (fsync failed: ${causeOf(error)}); it takes no more writes until the gateway is restarted`, { code: 'FSYNC_FAILED' });
+}
+
+/** An error's code, else its message. */
+function causeOf(error: unknown): string {
   const code = (error as { code?: unknown }).code;
-  const cause = typeof code === 'string' ? code : error instanceof Error ? error.message : String(error);
-  return new ServiceUnavailableError(`The embedded store could not make a write durable (fsync failed: ${cause}); it takes no more writes until the gateway is restarted`, { code: 'FSYNC_FAILED' });
+  const details = (error as { details?: { code?: unknown } }).details;
+  if (typeof details?.code === 'string') return details.code;
+  return typeof code === 'string' ? code : error instanceof Error ? error.message : String(error);
 }
 
 /**

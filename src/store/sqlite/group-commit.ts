@@ -1,135 +1,136 @@
-// Group commit: the writes that arrive while one commit is prepared share one SQLite transaction,
-// each in a SAVEPOINT of its own so a write one refuses (a unique index) leaves the others in (a
-// write alone in its group needs none). Once COMMIT returns, a write is visible (its `visible` is
-// called) and waits for the fsync that makes it durable (durability.ts), which several groups
-// share; then it resolves. A write refused, or whose fsync failed, rejects.
+// Group commit: a write is applied at once, in the open transaction, and visible from then on (its
+// `visible` is called). The transaction commits at the end of the event loop's turn, or, while an
+// fsync of the log runs, once it is done (the writes applied meanwhile would wait for the next
+// fsync anyway), or once it holds MAX_GROUP writes; its writes settle once an fsync after that
+// COMMIT returned (durability.ts). A gateway's writes run one after another, the next one prepared
+// from what the last one applied, so the writes of one group share every page they change: one
+// log frame per page per group instead of per write.
+//
+// A write its own changes refuse (a unique index) is undone alone: the first of a group by
+// rolling the transaction back, a later one by its savepoint (taken only when it `mayRefuse`: a
+// savepoint copies every page the write changes). When the disk refuses a later write, or the
+// COMMIT, the whole group is lost after some of it was seen: every write of it is rejected and
+// the store is lost (`settled('lost')`), taking nothing more until the gateway restarts.
 import type Database from 'better-sqlite3';
 import { asStoreError } from './database.ts';
 import type { Durability } from './durability.ts';
 
-/** A write's changes, applied in the group's transaction; what it returns runs once they are committed. */
+/** A write's changes, applied in the group's transaction; what it returns runs once they are applied. */
 export type Apply = () => (() => void) | void;
 
-interface Pending {
-  apply: Apply;
+/** How a write ended in the transaction: applied, undone alone, or lost with its whole group. */
+export type Outcome = 'applied' | 'undone' | 'lost';
+
+export interface SubmitOptions {
+  /** Called once the write is applied: every later read sees it. */
   visible?: () => void;
-  committed?: () => void;
+  /** False when nothing in the write can be refused by its own changes (no unique index): no savepoint. */
+  mayRefuse?: boolean;
+}
+
+interface Settle {
   resolve: () => void;
   reject: (error: unknown) => void;
 }
 
+/** Writes in one transaction at most: a turn that keeps writing still commits. */
+export const MAX_GROUP = 100;
+
 export class GroupCommit {
-  private queue: Pending[] = [];
-  private scheduled = false;
+  /** The writes applied in the open transaction; undefined when none is open. */
+  private group: Settle[] | undefined;
 
   constructor(
     private readonly db: Database.Database,
     /** Sorts an error a write's changes threw (a unique index's refusal) into the store's errors. */
     private readonly refusal: (error: unknown) => unknown,
-    /** Told after each commit, so cached answers are dropped; `rolledBack` when a change was undone. */
-    private readonly settled: (rolledBack: boolean) => void,
-    /** Waits for the disk after each commit; once it failed, nothing more is committed. */
-    private readonly durability: Pick<Durability, 'afterCommit' | 'failed'>,
-    /** Runs first in every group's transaction (state kept in memory until then: id counters); what it returns runs once committed. */
-    private readonly opening: () => (() => void) | undefined = () => undefined,
+    /** Told after each write is applied or undone, and when a group is lost (cached answers go). */
+    private readonly settled: (outcome: Outcome) => void,
+    /** Waits for the disk after each commit; takes the failure that lost a group. */
+    private readonly durability: Pick<Durability, 'afterCommit' | 'failed' | 'fail' | 'whenIdle'>,
+    /** Runs last in every group's transaction (state kept in memory until then: id counters); what it returns runs once committed. */
+    private readonly closing: () => (() => void) | undefined = () => undefined,
   ) {}
 
-  /**
-   * Runs `apply` in the next group's transaction; settles once the group is durable. What
-   * `apply` returns runs right after the COMMIT, before any other read (in-memory state that
-   * must follow only committed changes); then `visible`, then the wait for the disk.
-   */
-  submit(apply: Apply, visible?: () => void): Promise<void> {
+  /** Applies `apply` in the open group (opening one); settles once the group's COMMIT is durable. */
+  submit(apply: Apply, options: SubmitOptions = {}): Promise<void> {
     return new Promise((resolve, reject) => {
-      this.queue.push({ apply, visible, resolve, reject });
-      if (!this.scheduled) {
-        this.scheduled = true;
-        setImmediate(() => this.flush());
-      }
+      const failed = this.durability.failed;
+      if (failed) return reject(failed);
+      const write = { resolve, reject };
+      const applied = this.group ? this.join(apply, write, options.mayRefuse ?? true) : this.open(apply, write);
+      if (!applied) return;
+      applied.done?.();
+      this.settled('applied');
+      options.visible?.();
+      if (this.group && this.group.length >= MAX_GROUP) this.flush();
     });
   }
 
-  /** Commits every queued write now (also what `close` calls first). */
+  /** Commits the open group now (also what `close` calls first). */
   flush(): void {
-    this.scheduled = false;
-    const group = this.queue;
-    this.queue = [];
-    if (group.length === 0) return;
-    const failed = this.durability.failed;
-    if (failed) return group.forEach((write) => write.reject(failed));
-    if (group.length === 1) return this.flushAlone(group[0]!);
-    const applied: Pending[] = [];
-    let opened: (() => void) | undefined;
+    const group = this.group;
+    if (!group) return;
+    this.group = undefined;
     try {
-      this.db.exec('BEGIN IMMEDIATE');
-      opened = this.opening();
-      for (const write of group) if (this.applyOne(write)) applied.push(write);
+      const closed = this.closing();
       this.db.exec('COMMIT');
+      closed?.();
     } catch (error) {
-      if (this.db.inTransaction) this.db.exec('ROLLBACK');
-      const refused = asStoreError(error);
-      // Nothing of the group is on disk: every write is refused (one already refused stays so).
-      for (const write of group) write.reject(refused);
-      this.settled(true);
-      return;
+      return this.lose(group, error);
     }
-    opened?.();
-    for (const write of applied) write.committed?.();
-    this.settled(applied.length < group.length);
-    this.whenDurable(applied);
-  }
-
-  /** The committed writes made visible, then resolved once on disk (rejected if the disk failed). */
-  private whenDurable(writes: readonly Pending[]): void {
-    for (const write of writes) write.visible?.();
     this.durability.afterCommit().then(
-      () => writes.forEach((write) => write.resolve()),
-      (error: unknown) => writes.forEach((write) => write.reject(error)),
+      () => group.forEach((write) => write.resolve()),
+      (error: unknown) => group.forEach((write) => write.reject(error)),
     );
   }
 
-  /**
-   * A group of one write (a gateway's writes come one at a time) needs no savepoint: it commits or
-   * rolls back whole, as the group does. A savepoint would write each page the write changes a
-   * second time, into its journal: a write touching several collections paid that on every page.
-   */
-  private flushAlone(write: Pending): void {
-    let opened: (() => void) | undefined;
+  /** The first write of a group: the transaction begins with it; refused, it is rolled back whole. */
+  private open(apply: Apply, write: Settle): { done: (() => void) | void } | undefined {
     try {
       this.db.exec('BEGIN IMMEDIATE');
-      opened = this.opening();
-      write.committed = write.apply() ?? undefined;
-      this.db.exec('COMMIT');
+      const done = apply();
+      this.group = [write];
+      setImmediate(() => this.durability.whenIdle(() => this.flush()));
+      return { done };
     } catch (error) {
       if (this.db.inTransaction) this.db.exec('ROLLBACK');
-      // The disk refusing it, or its own changes (a unique index): nothing of it is on disk.
+      // The disk refusing it, or its own changes (a unique index): nothing of it is in the store.
       const failed = asStoreError(error);
       write.reject(failed !== error ? failed : this.refusal(error));
-      this.settled(true);
-      return;
+      this.settled('undone');
+      return undefined;
     }
-    opened?.();
-    write.committed?.();
-    this.settled(false);
-    this.whenDurable([write]);
   }
 
-  /** One write in its savepoint; false (and the write rejected) when its changes threw. */
-  private applyOne(write: Pending): boolean {
-    this.db.exec('SAVEPOINT write');
+  /** A later write: in its savepoint when it may be refused; the disk refusing it loses the group. */
+  private join(apply: Apply, write: Settle, mayRefuse: boolean): { done: (() => void) | void } | undefined {
+    const group = this.group!;
+    if (mayRefuse) this.db.exec('SAVEPOINT write');
     try {
-      write.committed = write.apply() ?? undefined;
-      this.db.exec('RELEASE write');
-      return true;
+      const done = apply();
+      if (mayRefuse) this.db.exec('RELEASE write');
+      group.push(write);
+      return { done };
     } catch (error) {
-      // The disk refusing one write refuses the group: nothing of it is committed. (SQLite may
-      // have rolled the whole transaction back already, savepoint included.)
-      if (asStoreError(error) !== error || !this.db.inTransaction) throw error;
+      if (!mayRefuse || asStoreError(error) !== error || !this.db.inTransaction) {
+        this.group = undefined;
+        this.lose([...group, write], error);
+        return undefined;
+      }
       this.db.exec('ROLLBACK TO write');
       this.db.exec('RELEASE write');
-      const refused = this.refusal(error);
-      write.reject(refused);
-      return false;
+      write.reject(this.refusal(error));
+      this.settled('undone');
+      return undefined;
     }
+  }
+
+  /** The group's transaction is rolled back after its writes were seen: each is rejected, the store lost. */
+  private lose(writes: readonly Settle[], error: unknown): void {
+    if (this.db.inTransaction) this.db.exec('ROLLBACK');
+    const failure = this.durability.fail(asStoreError(error));
+    for (const write of writes) write.reject(failure);
+    this.settled('lost');
   }
 }

@@ -36,8 +36,10 @@ export class CollectionTables implements KeyColumns {
   private madeIndexes: string[] = [];
   /** Whether reads give the fields they filter or sort on an index (ensureIndexes' `learnIndexes`). */
   learnsIndexes = true;
-  /** Grows with every committed change: answers cached at one version hold until the next. */
+  /** Grows with every change applied: answers cached at one version hold until the next. */
   version = 0;
+  /** Whether a write may be refused by a unique index here (one over other fields than the id). */
+  refuses: boolean;
   /** Counts and deep pages of large reads (rank-index.ts). */
   readonly ranks: RankIndexes;
   /** The fields written to the `apart` column: those ensureIndexes last declared apart. */
@@ -55,6 +57,8 @@ export class CollectionTables implements KeyColumns {
     this.items = quoted(`i:${name}`);
     const column = (field: string) => (field === 'id' ? 'k.id' : this.column(field)!);
     this.ranks = new RankIndexes(db, name, this.keys, column, rankOptions, (index) => this.madeIndexes.push(index));
+    const indexes = db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = ?").pluck().all(`k:${name}`) as string[];
+    this.refuses = indexes.some((index) => index.startsWith(`u:${name}:`));
     for (const row of db.prepare('SELECT field, holds, learned FROM _fields WHERE collection = ?').all(name) as Array<{ field: string; holds: number; learned: number }>) {
       this.fields.set(row.field, row.holds);
       this.learned += row.learned;
@@ -201,6 +205,7 @@ export class CollectionTables implements KeyColumns {
     for (const field of fields) this.addField(field, false);
     const columns = fields.map((field) => (field === 'id' ? 'id' : quoted(`f:${field}`))).join(', ');
     this.db.exec(`CREATE UNIQUE INDEX IF NOT EXISTS ${quoted(`u:${this.name}:${name}`)} ON ${this.keys} (${columns})`);
+    this.refuses = true;
   }
 
   /** Every stored document, in id order, read one by one. */
