@@ -1,5 +1,5 @@
 // A find that names its ids outright (`{ id: { $in: [...] } }`, `{ id: n }`: DataLoader's batch
-// lookups of relations) is answered by reading those ids, with no SQL to find them
+// lookups of relations, a lookup by id with a limit no shorter than its list) is answered by reading those ids, with no SQL to find them
 // (src/store/sqlite/read-parts.ts, listedIds); every other find keeps to SQL. Both give the
 // answer plain SQL gives.
 import { afterEach, describe, expect, it } from 'vitest';
@@ -24,7 +24,9 @@ const CASES: Array<[string, Filter, FindOptions, number[] | undefined]> = [
   ['inside $and: SQL', { $and: [{ id: { $in: [1] } }] }, {}, undefined],
   ['sorted by another field: SQL', { id: { $in: [1, 2] } }, { sort: [['title', 1]] }, undefined],
   ['a skip: SQL', { id: { $in: [1, 2] } }, { skip: 1 }, undefined],
-  ['a limit: SQL', { id: { $in: [1, 2] } }, { limit: 1 }, undefined],
+  ['a limit that could cut the list: SQL', { id: { $in: [1, 2] } }, { limit: 1 }, undefined],
+  ['a limit of one for one id (a lookup by id)', { id: 7 }, { limit: 1 }, [7]],
+  ['a limit no shorter than the list', { id: { $in: [3, 1, 3] } }, { limit: 2, sort: [['id', 1]] }, [1, 3]],
   ['an id past 2^53: SQL', { id: { $in: [2 ** 60] } }, {}, undefined],
 ];
 
@@ -49,9 +51,12 @@ describe('a lookup by ids in the embedded store', () => {
     expect(await ids({ id: 3 })).toEqual([]);
     expect(await ids({ id: 2 })).toEqual([2]);
     expect(counting.count()).toBe(0);
-    // The same lookups SQL answers (a text among the ids, a limit) agree.
-    expect(await ids({ id: { $in: [8, 3, 1, 4, '8'] } })).toEqual([1, 8]);
+    expect(await ids({ id: 2 }, { limit: 1 })).toEqual([2]);
     expect(await ids({ id: { $in: [8, 2, 5] } }, { sort: [['id', -1]], limit: 5 })).toEqual([8, 5, 2]);
+    expect(counting.count()).toBe(0);
+    // The same lookups SQL answers (a text among the ids, a limit that cuts the list) agree.
+    expect(await ids({ id: { $in: [8, 3, 1, 4, '8'] } })).toEqual([1, 8]);
+    expect(await ids({ id: { $in: [8, 3, 2, 4] } }, { limit: 2 })).toEqual([2, 8]);
     expect(counting.count()).toBe(2);
     await store.close();
   });

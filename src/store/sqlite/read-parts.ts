@@ -37,7 +37,7 @@ export function cacheKey(tables: CollectionTables, sql: Sql, filter?: Filter): s
  * documents exist, with no SQL to find them. Undefined for any other find.
  */
 export function listedIds(filter: Filter, options: FindOptions): number[] | undefined {
-  if (options.skip || options.limit) return undefined;
+  if (options.skip) return undefined;
   const keys = Object.keys(filter);
   if (keys.length !== 1 || keys[0] !== 'id') return undefined;
   const sort = options.sort ?? [];
@@ -45,8 +45,11 @@ export function listedIds(filter: Filter, options: FindOptions): number[] | unde
   const condition = filter.id as unknown;
   const named = isId(condition) ? [condition] : inList(condition);
   if (!named || !named.every(isId)) return undefined;
+  const unique = [...new Set(named)];
+  // A limit that could cut the list cuts the entries that exist, which only SQL knows.
+  if (options.limit && options.limit < unique.length) return undefined;
   const direction = sort.length === 1 ? sort[0][1] : 1;
-  return [...new Set(named)].sort((a, b) => (a - b) * direction);
+  return unique.sort((a, b) => (a - b) * direction);
 }
 
 const isId = (value: unknown): value is number => Number.isSafeInteger(value);
