@@ -19,6 +19,20 @@ export type Move = readonly [before: KeyRow | undefined, after: KeyRow | undefin
 /** Fields a collection may learn from reads, beyond those its indexes name. */
 const MAX_LEARNED = 24;
 
+/** Prepared statements one collection keeps (its updates prepare one per set of changed columns). */
+const MAX_STATEMENTS = 200;
+
+/** A document's array items as stored, by field: each key by its canonical text (`canonical`). */
+type StoredItems = Map<string, Map<string, Key>>;
+
+/** A key as text that two keys share exactly when SQLite holds them as the same value. */
+function canonical(key: Key): string {
+  if (key === null) return 'null';
+  if (typeof key === 'number' || typeof key === 'bigint') return `n:${key}`;
+  if (typeof key === 'string') return `s:${key}`;
+  return `b:${key.toString('hex')}`;
+}
+
 export class CollectionTables implements KeyColumns {
   readonly docs: string;
   readonly keys: string;
@@ -26,7 +40,7 @@ export class CollectionTables implements KeyColumns {
   /** Key fields -> what their values have held. */
   private readonly fields = new Map<string, number>();
   private learned = 0;
-  private put?: { doc: Database.Statement; keys: Database.Statement };
+  private put?: { doc: Database.Statement; stored: Database.Statement; keys: Database.Statement };
   private readonly statements = new Map<string, Database.Statement>();
   /** Fields whose descending sort index this process has made sure of. */
   private readonly sortIndexes = new Set<string>();
@@ -102,19 +116,41 @@ export class CollectionTables implements KeyColumns {
    * to `moves` while rank groups are kept. Throws SQLite's errors.
    */
   upsert(doc: Doc, moves?: Move[]): void {
+    const statements = (this.put ??= this.putStatements());
     const before = this.ranks.active ? this.keyRow(doc.id) : undefined;
+    const stored = statements.stored.get(doc.id) as Key[] | undefined;
     const keys: Key[] = [];
+    let items: StoredItems | undefined;
     for (const [field, holds] of this.fields) {
       const found = fieldKeys(doc[field], doc.id);
       keys.push(found.key);
       if ((holds | found.holds) !== holds) this.setHolds(field, holds | found.holds);
-      if ((holds | found.holds) & HOLDS_ARRAYS) this.replaceItems(field, doc.id, found.items);
+      if ((holds | found.holds) & HOLDS_ARRAYS) this.updateItems(field, doc.id, found.items, (items ??= this.storedItems(doc.id)));
     }
-    const statements = (this.put ??= this.putStatements());
     const row = encodeRow(doc, this.apart);
     statements.doc.run(doc.id, row.doc, row.apart);
-    statements.keys.run(doc.id, ...keys);
+    if (stored) this.updateKeys(doc.id, stored, keys);
+    else statements.keys.run(doc.id, ...keys);
     if (this.ranks.active) moves?.push([before, this.keyRow(doc.id)]);
+  }
+
+  /**
+   * Sets the key columns whose value changed, and only those: SQLite rewrites the entry of every
+   * index over a column an UPDATE sets, changed or not, and a collection has an index for each
+   * field its reads filter or sort on.
+   */
+  private updateKeys(id: number, stored: readonly Key[], keys: readonly Key[]): void {
+    const changed: string[] = [];
+    const values: Key[] = [];
+    let index = 0;
+    for (const field of this.fields.keys()) {
+      const key = keys[index++];
+      // The stored row starts with the id.
+      if (canonical(stored[index]) === canonical(key)) continue;
+      changed.push(`${quoted(`f:${field}`)} = ?`);
+      values.push(key);
+    }
+    if (changed.length > 0) this.statement(`UPDATE ${this.keys} SET ${changed.join(', ')} WHERE id = ?`).run(...values, id);
   }
 
   /** The entry's key row as rank groups compare it (integers as bigint), or undefined. */
@@ -122,16 +158,40 @@ export class CollectionTables implements KeyColumns {
     return this.statement(`SELECT * FROM ${this.keys} WHERE id = ?`).safeIntegers(true).get(id) as KeyRow | undefined;
   }
 
-  private replaceItems(field: string, id: number, items: readonly Key[]): void {
-    this.statement(`DELETE FROM ${this.items} WHERE id = ? AND field = ?`).run(id, field);
-    const insert = this.statement(`INSERT OR IGNORE INTO ${this.items} (field, key, id) VALUES (?, ?, ?)`);
-    for (const key of items) insert.run(field, key, id);
+  /** The document's array items as stored: by field, each key by its canonical text. */
+  private storedItems(id: number): StoredItems {
+    const stored: StoredItems = new Map();
+    for (const row of this.statement(`SELECT field, key FROM ${this.items} WHERE id = ?`).all(id) as Array<{ field: string; key: Key }>) {
+      let keys = stored.get(row.field);
+      if (!keys) stored.set(row.field, (keys = new Map()));
+      keys.set(canonical(row.key), row.key);
+    }
+    return stored;
+  }
+
+  /**
+   * Sets the field's items of the document to `items`, removing and adding only the keys that
+   * changed: an update that leaves a list alone (most do) changes no page of the item table.
+   */
+  private updateItems(field: string, id: number, items: readonly Key[], stored: StoredItems): void {
+    const before = stored.get(field) ?? new Map<string, Key>();
+    const after = new Map(items.map((key) => [canonical(key), key]));
+    for (const [text, key] of before) if (!after.has(text)) this.statement(`DELETE FROM ${this.items} WHERE field = ? AND key = ? AND id = ?`).run(field, key, id);
+    for (const [text, key] of after) if (!before.has(text)) this.insertItem(field, key, id);
+  }
+
+  private insertItem(field: string, key: Key, id: number): void {
+    this.statement(`INSERT OR IGNORE INTO ${this.items} (field, key, id) VALUES (?, ?, ?)`).run(field, key, id);
   }
 
   /** A prepared statement, kept for the next call. */
   private statement(sql: string): Database.Statement {
     let found = this.statements.get(sql);
-    if (!found) this.statements.set(sql, (found = this.db.prepare(sql)));
+    if (!found) {
+      // Updates of other sets of columns each have their own statement: kept within a bound.
+      if (this.statements.size >= MAX_STATEMENTS) this.statements.clear();
+      this.statements.set(sql, (found = this.db.prepare(sql)));
+    }
     return found;
   }
 
@@ -255,7 +315,7 @@ export class CollectionTables implements KeyColumns {
         const keys = fields.map((field) => {
           const found = fieldKeys(doc[field], row.id);
           holds.set(field, holds.get(field)! | found.holds);
-          if (found.items.length > 0) this.replaceItems(field, row.id, found.items);
+          for (const key of found.items) this.insertItem(field, key, row.id);
           return found.key;
         });
         update.run(...keys, row.id);
@@ -269,12 +329,13 @@ export class CollectionTables implements KeyColumns {
     this.db.prepare('UPDATE _fields SET holds = ? WHERE collection = ? AND field = ?').run(holds, this.name, field);
   }
 
-  private putStatements(): { doc: Database.Statement; keys: Database.Statement } {
+  /** A document's statements: its row put, its key row read (the key columns in field order) and made. */
+  private putStatements(): { doc: Database.Statement; stored: Database.Statement; keys: Database.Statement } {
     const columns = [...this.fields.keys()].map((field) => quoted(`f:${field}`));
-    const updates = ['id = excluded.id', ...columns.map((column) => `${column} = excluded.${column}`)].join(', ');
     return {
       doc: this.db.prepare(`INSERT INTO ${this.docs} (id, doc, apart) VALUES (?, ?, ?) ON CONFLICT (id) DO UPDATE SET doc = excluded.doc, apart = excluded.apart`),
-      keys: this.db.prepare(`INSERT INTO ${this.keys} (${['id', ...columns].join(', ')}) VALUES (${['?', ...columns.map(() => '?')].join(', ')}) ON CONFLICT (id) DO UPDATE SET ${updates}`),
+      stored: this.db.prepare(`SELECT ${['id', ...columns].join(', ')} FROM ${this.keys} WHERE id = ?`).raw(true).safeIntegers(true),
+      keys: this.db.prepare(`INSERT INTO ${this.keys} (${['id', ...columns].join(', ')}) VALUES (${['?', ...columns.map(() => '?')].join(', ')})`),
     };
   }
 }
