@@ -18,13 +18,14 @@ export interface ObserveDeps {
  * or is cancelled (the client went away), with the bytes read so far.
  */
 export function countBody(response: Response, done: (bytes: number, aborted: boolean) => void): Response {
-  if (!response.body) {
-    done(0, false);
-    return response;
-  }
-  // A body the gateway holds whole says itself when it is delivered: written, or read.
+  // A body the gateway holds whole says itself when it is delivered: written, or read. (Asked
+  // first: asking for its `body` would make it a stream.)
   if (wholeBody(response) !== undefined && response instanceof WholeResponse) {
     response.onDelivered(done);
+    return response;
+  }
+  if (!response.body) {
+    done(0, false);
     return response;
   }
   const reader = response.body.getReader();

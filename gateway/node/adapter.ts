@@ -5,6 +5,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { byteBoundedCache } from '../../src/limits/byte-cache.ts';
+import { WholeRequest } from '../../src/whole-request.ts';
 import { WholeResponse, byteLength, wholeBody } from '../../src/whole-response.ts';
 import type { KeptReply, RequestHead } from '../fast-path.ts';
 
@@ -48,17 +49,20 @@ function parsesAsHost(value: string): boolean {
   }
 }
 
+/** Methods whose bodies are read before the gateway sees the request: GraphQL's POST, REST's writes. */
+const EARLY_BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
+
 /** A request body read before the gateway sees the request: whole, or the part that had arrived. */
 export type EarlyBody = { whole: Buffer } | { arrived: Buffer[] } | undefined;
 
 /**
- * A POST's body of known length within `limit`, read whole if it arrives within `waitMs` (a
+ * A POST's, PUT's or PATCH's body of known length within `limit`, read whole if it arrives within `waitMs` (a
  * client's GraphQL document comes with its headers); otherwise the part read so far, the rest left
- * to stream after it, bounded by the request's deadline as any body. Undefined when not a POST of
+ * to stream after it, bounded by the request's deadline as any body. Undefined when not such a body of
  * known length (the gateway streams and bounds it). Rejects when the client leaves mid-body.
  */
 export function readEarlyBody(req: IncomingMessage, limit: number, waitMs: number): Promise<EarlyBody> {
-  if (req.method !== 'POST') return Promise.resolve(undefined);
+  if (!EARLY_BODY_METHODS.has(req.method ?? '')) return Promise.resolve(undefined);
   const length = Number(req.headers['content-length']);
   if (!Number.isInteger(length) || length < 0 || length > limit || req.headers['transfer-encoding'] !== undefined) return Promise.resolve(undefined);
   return new Promise((resolve, reject) => {
@@ -120,10 +124,11 @@ export function toRequest(req: IncomingMessage, body?: EarlyBody): Request {
   const headers = new Headers();
   for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i], req.rawHeaders[i + 1]);
   const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
+  if (body && 'whole' in body) return new WholeRequest(requestUrl(req), { method: req.method, headers }, body.whole);
   return new Request(requestUrl(req), {
     method: req.method,
     headers,
-    body: body && 'whole' in body ? body.whole : hasBody ? bodyStream(req, body?.arrived ?? []) : undefined,
+    body: hasBody ? bodyStream(req, body?.arrived ?? []) : undefined,
     duplex: 'half',
   } as RequestInit);
 }
