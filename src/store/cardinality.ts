@@ -22,10 +22,39 @@ export interface Cardinality {
 export const listKey = (ownerUid: string, attribute: string) => `${ownerUid}.${attribute}`;
 
 /** Owning relations that have an inverse side, whose list is measured from here. */
-export function inverseSides(ct: ContentType): RelationAttribute[] {
-  return [...ct.attributes.values()].filter(
-    (attribute): attribute is RelationAttribute => attribute.type === 'relation' && attribute.side === 'owner' && attribute.inversedBy !== undefined,
-  );
+export function inverseSides(ct: ContentType): readonly RelationAttribute[] {
+  let sides = INVERSE_SIDES.get(ct);
+  if (!sides) {
+    sides = [...ct.attributes.values()].filter(
+      (attribute): attribute is RelationAttribute => attribute.type === 'relation' && attribute.side === 'owner' && attribute.inversedBy !== undefined,
+    );
+    INVERSE_SIDES.set(ct, sides);
+  }
+  return sides;
+}
+
+/** Per content-type, once: measured after every write. */
+const INVERSE_SIDES = new WeakMap<ContentType, readonly RelationAttribute[]>();
+
+/** Each model's content-types by collection name, made once. */
+const BY_COLLECTION = new WeakMap<ContentModel, ReadonlyMap<string, ContentType>>();
+
+function byCollectionOf(model: ContentModel): ReadonlyMap<string, ContentType> {
+  let found = BY_COLLECTION.get(model);
+  if (!found) BY_COLLECTION.set(model, (found = new Map([...model.contentTypes.values()].map((ct) => [ct.collectionName, ct]))));
+  return found;
+}
+
+/** An owner's attributes that hold lists (or may: components hold them inside), each with its list's key; made once per owner. */
+const LIST_ATTRIBUTES = new WeakMap<AttributeOwner, ReadonlyArray<{ attribute: Attribute; key: string }>>();
+
+function listAttributes(owner: AttributeOwner): ReadonlyArray<{ attribute: Attribute; key: string }> {
+  let found = LIST_ATTRIBUTES.get(owner);
+  if (!found) {
+    found = [...owner.attributes.values()].filter((attribute) => holdsItems(attribute)).map((attribute) => ({ attribute, key: listKey(owner.uid, attribute.name) }));
+    LIST_ATTRIBUTES.set(owner, found);
+  }
+  return found;
 }
 
 /**
@@ -48,7 +77,7 @@ export class CardinalityMeter {
   private readonly byCollection: ReadonlyMap<string, ContentType>;
 
   constructor(private readonly model: ContentModel) {
-    this.byCollection = new Map([...model.contentTypes.values()].map((ct) => [ct.collectionName, ct]));
+    this.byCollection = byCollectionOf(model);
     for (const key of inverseListKeys(model)) this.pointing.set(key, new Map());
   }
 
@@ -101,25 +130,25 @@ function holdsItems(attribute: Attribute): boolean {
 }
 
 function measureOwner(model: ContentModel, owner: AttributeOwner, doc: Record<string, unknown>, note: (key: string, size: number) => void): void {
-  for (const attribute of owner.attributes.values()) {
+  for (const { attribute, key } of listAttributes(owner)) {
     const value = doc[attribute.name];
     switch (attribute.type) {
       case 'relation':
-        if (attribute.side === 'owner') note(listKey(owner.uid, attribute.name), asList(value).length);
+        if (attribute.side === 'owner') note(key, asList(value).length);
         break;
       case 'media':
-        note(listKey(owner.uid, attribute.name), asList(value).length);
+        note(key, asList(value).length);
         break;
       case 'component': {
         const items = asList(value) as Array<Record<string, unknown>>;
-        note(listKey(owner.uid, attribute.name), items.length);
+        note(key, items.length);
         const component = model.components.get(attribute.component)!;
         for (const item of items) measureOwner(model, component, item, note);
         break;
       }
       case 'dynamiczone': {
         const items = asList(value) as Array<Record<string, unknown>>;
-        note(listKey(owner.uid, attribute.name), items.length);
+        note(key, items.length);
         for (const item of items) {
           const component = model.components.get(String(item.__component));
           if (component) measureOwner(model, component, item, note);
@@ -149,7 +178,7 @@ export const priorKey = (collection: string, id: number) => `${collection}#${id}
  * bounds, a little loose, until the data is measured again.
  */
 export function raisedBy(model: ContentModel, measured: Cardinality, changes: readonly Change[], prior?: PriorDocs): Cardinality {
-  const byCollection = new Map([...model.contentTypes.values()].map((ct) => [ct.collectionName, ct]));
+  const byCollection = byCollectionOf(model);
   const entries = new Map(measured.entries);
   const lists = new Map(measured.lists);
   const note = (key: string, size: number) => lists.set(key, Math.max(lists.get(key) ?? 0, size));
