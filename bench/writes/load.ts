@@ -30,6 +30,12 @@ export interface WriteMeasure {
 
 interface Run {
   result: autocannon.Result;
+  /**
+   * Seconds from the start to the last answer, as measured here: autocannon ends a run of an
+   * `amount` of requests at its next one-second sample, so its `duration` counted up to a second
+   * of nothing after the last answer.
+   */
+  seconds: number;
   firstError?: string;
 }
 
@@ -47,15 +53,18 @@ function run(url: string, cursor: RequestCursor, token: string, connections: num
     context.request = next;
     return { ...request, method: next.method, path: next.path, headers: { ...next.headers, authorization: `Bearer ${token}` }, body: next.body };
   };
+  let lastAnswer = performance.now();
   const onResponse = (status: number, body: string, context: Sent) => {
+    lastAnswer = performance.now();
     if (status === 200 && context.request) onAcknowledged?.(context.request, body);
   };
   return new Promise((resolve, reject) => {
     let firstError: string | undefined;
+    const started = performance.now();
     const instance = autocannon(
       // autocannon refuses more connections than requests: a short run uses fewer.
       { url, ...('amount' in stop ? { amount: stop.amount, connections: Math.min(connections, stop.amount) } : { duration: stop.durationS, connections }), timeout: 120, requests: [{ setupRequest, onResponse }] } as autocannon.Options,
-      (error, result) => (error ? reject(error) : resolve({ result, firstError })),
+      (error, result) => (error ? reject(error) : resolve({ result, seconds: Math.max(lastAnswer - started, 1) / 1000, firstError })),
     );
     instance.on('reqError', (error: unknown) => {
       firstError ??= error instanceof Error ? `${(error as NodeJS.ErrnoException).code ?? error.name}: ${error.message}` : String(error);
@@ -63,11 +72,11 @@ function run(url: string, cursor: RequestCursor, token: string, connections: num
   });
 }
 
-function toMeasure({ result, firstError }: Run): WriteMeasure {
+function toMeasure({ result, seconds, firstError }: Run): WriteMeasure {
   const statuses = Object.entries(result.statusCodeStats ?? {}).map(([status, { count }]) => [status, count ?? 0] as const);
   const acknowledged = statuses.find(([status]) => status === '200')?.[1] ?? 0;
   return {
-    writesPerSec: acknowledged / result.duration,
+    writesPerSec: acknowledged / seconds,
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
     acknowledged,
