@@ -74,7 +74,8 @@ function scalarField(walk: Walk, attribute: ScalarAttribute, value: unknown, pat
   if (value === null) {
     if (!attribute.required || walk.draft) return { kind: 'value', value: null };
     const type = typeName(attribute);
-    walk.issues.push(type === undefined ? issue(path, 'must be defined.') : typeIssue(path, type, null));
+    // Strapi's number validator casts a null to NaN (parseFloat) before it refuses it; a string or a boolean stays null.
+    walk.issues.push(type === undefined ? issue(path, 'must be defined.') : typeIssue(path, type, type === 'number' ? NaN : null, null));
     return undefined;
   }
   const result = checkScalar(attribute, value, path, { draft: walk.draft });

@@ -35,9 +35,9 @@ function printSimple(value: unknown): string | undefined {
   return undefined;
 }
 
-/** `<path> must be a `<type>` type, but the final value was: `<final>`` (and what it was cast from, when that differs). */
+/** `<path> must be a `<type>` type, but the final value was: `<final>`` (and what it was cast from, when that differs and was not null). */
 export function typeIssue(path: readonly string[], type: string, final: unknown, original: unknown = final): Issue {
-  const cast = Object.is(final, original) ? '' : ` (cast from the value \`${printValue(original)}\`)`;
+  const cast = original === null || original === undefined || Object.is(final, original) ? '' : ` (cast from the value \`${printValue(original)}\`)`;
   const subject = path.length === 0 ? 'this' : label(path);
   return { path, message: `${subject} must be a \`${type}\` type, but the final value was: \`${printValue(final)}\`${cast}.` };
 }
