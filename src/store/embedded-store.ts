@@ -9,7 +9,8 @@ import type Database from 'better-sqlite3';
 import { LRUCache } from 'lru-cache';
 import type { ServiceUnavailableError } from '../errors/errors.ts';
 import { assertNever } from '../model/types.ts';
-import { runPipeline, sortRows } from './embedded/pipeline.ts';
+import { perParentRead, type PerParentRead } from './embedded/per-parent.ts';
+import { runPipeline, sortRows, type PipelineSources } from './embedded/pipeline.ts';
 import { compiledFilter } from './embedded/queries.ts';
 import { decode, encode, queryView } from './embedded/values.ts';
 import { asStoreError, openDatabase } from './sqlite/database.ts';
@@ -205,10 +206,7 @@ export class EmbeddedStore implements Store {
   async aggregate(collection: string, pipeline: readonly Filter[]): Promise<Doc[]> {
     this.refuseIfLost();
     const tables = this.tables.get(collection);
-    const [first, ...rest] = pipeline;
-    const leading = first?.$match as Filter | undefined;
-    const start = tables ? this.select(tables, leading ?? {}, {}).map(queryView) : [];
-    const result = runPipeline(start, encode(leading ? rest : pipeline) as Filter[], {
+    const sources: PipelineSources = {
       collection: (name) => {
         const other = this.tables.get(name);
         return other ? [...other.scan()].map(queryView) : [];
@@ -217,8 +215,36 @@ export class EmbeddedStore implements Store {
         const other = this.tables.get(name);
         return other ? this.select(other, { [field]: { $in: decode(values) } }, {}).map(queryView) : [];
       },
-    });
-    return decode(result) as Doc[];
+    };
+    const perParent = tables && perParentRead(pipeline);
+    const groups = perParent && this.firstPerParent(tables, perParent);
+    if (groups) return decode(runPipeline(groups, encode(perParent.rest) as Filter[], sources)) as Doc[];
+    const [first, ...rest] = pipeline;
+    const leading = first?.$match as Filter | undefined;
+    const start = tables ? this.select(tables, leading ?? {}, {}).map(queryView) : [];
+    return decode(runPipeline(start, encode(leading ? rest : pipeline) as Filter[], sources)) as Doc[];
+  }
+
+  /**
+   * The groups of a per-parent read (embedded/per-parent.ts), each parent's first documents read
+   * as a page of its own in SQL: at most parents × n documents, where reading every document of
+   * every parent and sorting them took ~12,000 per tag at 200,000 articles. Undefined when the
+   * filter or sort does not translate exactly (the pipeline then runs over every match).
+   */
+  private firstPerParent(tables: CollectionTables, read: PerParentRead): Array<Record<string, unknown>> | undefined {
+    const groups: Array<Record<string, unknown>> = [];
+    for (const parent of read.parents) {
+      const filter = read.filterOf(parent);
+      const options: FindOptions = { sort: read.sort, limit: read.n };
+      const translated = this.translated(tables, filter, options);
+      if (!translated.order || !translated.sql.exact) return undefined;
+      const ids = this.pageIds(tables, filter, translated.sql, translated.order, options)!;
+      const docs: Doc[] = [];
+      for (let start = 0; start < ids.length; start += READ_BATCH) docs.push(...this.byIds(tables, ids.slice(start, start + READ_BATCH)));
+      const group = read.group(parent, docs.map(queryView));
+      if (group) groups.push(group);
+    }
+    return groups;
   }
 
   async upsertMany(collection: string, docs: readonly Doc[]): Promise<number> {

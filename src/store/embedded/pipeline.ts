@@ -36,14 +36,29 @@ export function runPipeline(rows: Row[], stages: readonly Filter[], sources: Pip
 
 const FIRST_PER_PARENT_STAGES = 4;
 
+/** What the four stages of a per-parent read say (see {@link firstPerParentSpec}). */
+export interface FirstPerParentSpec {
+  /** The field each row's parent is added as (`P`). */
+  readonly parent: string;
+  /** The top-level list (or single) field holding the parents (`list`). */
+  readonly source: string;
+  /** The `$match` on the parent: `{ P: { $in: [...] } }`. */
+  readonly filter: Filter;
+  /** The parents the `$in` names. */
+  readonly parents: readonly unknown[];
+  /** The field each group's rows are collected in. */
+  readonly docs: string;
+  /** Rows kept per parent. */
+  readonly n: number;
+}
+
 /**
- * The stages that keep the first n rows per parent of a list field (src/query/read.ts,
- * `readPerParent`) as one stage, when `stages` are exactly `{ $addFields: { P: '$list' } }`,
- * `{ $unwind: '$P' }`, `{ $match: { P: { $in: [...] } } }` and `{ $group: { _id: '$P', docs:
- * { $firstN: { input: '$$ROOT', n } } } }` (top-level fields). The answer is theirs, row for row
- * and in their order, but only the rows kept are made: not one copy per row and item.
+ * The spec of `stages` when they are exactly `{ $addFields: { P: '$list' } }`, `{ $unwind: '$P' }`,
+ * `{ $match: { P: { $in: [...] } } }` and `{ $group: { _id: '$P', docs: { $firstN: { input:
+ * '$$ROOT', n } } } }` (top-level fields): the first n rows per parent of a list field, as
+ * src/query/read.ts (`readPerParent`) asks them. Undefined for any other stages.
  */
-export function firstPerParent(stages: readonly Filter[]): Stage | undefined {
+export function firstPerParentSpec(stages: readonly Filter[]): FirstPerParentSpec | undefined {
   if (stages.length !== FIRST_PER_PARENT_STAGES) return undefined;
   const [add, unwound, matched, grouped] = stages as Array<Record<string, unknown>>;
   const added = Object.entries((Object.keys(add).length === 1 && add.$addFields) || {});
@@ -59,8 +74,18 @@ export function firstPerParent(stages: readonly Filter[]): Stage | undefined {
   const collected = Object.entries(accumulators);
   const firstN = (collected[0]?.[1] as { $firstN?: { input?: unknown; n?: unknown } } | undefined)?.$firstN;
   if (_id !== `$${parent}` || collected.length !== 1 || firstN?.input !== '$$ROOT' || !Number.isInteger(firstN.n) || (firstN.n as number) <= 0) return undefined;
-  const [docs, n] = [collected[0][0], firstN.n as number];
-  const { test } = compiledFilter(filter);
+  return { parent, source, filter, parents: inList, docs: collected[0][0], n: firstN.n as number };
+}
+
+/**
+ * The four stages of {@link firstPerParentSpec} as one stage. The answer is theirs, row for row
+ * and in their order, but only the rows kept are made: not one copy per row and item.
+ */
+export function firstPerParent(stages: readonly Filter[]): Stage | undefined {
+  const spec = firstPerParentSpec(stages);
+  if (!spec) return undefined;
+  const { parent, source, docs, n } = spec;
+  const { test } = compiledFilter(spec.filter);
   const unfused = (rows: Row[]) => stages.reduce((current, stage) => nativeStage(stage, NO_SOURCES)!(current), rows);
   return (rows) => {
     const groups = new Map<unknown, Row>();
