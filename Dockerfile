@@ -25,4 +25,4 @@ USER node
 EXPOSE 1337
 HEALTHCHECK --interval=10s --timeout=3s --retries=3 CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||1337)+'/_health').then(r=>process.exit(r.status===204?0:1),()=>process.exit(1))"]
 STOPSIGNAL SIGTERM
-CMD ["node", "--max-semi-space-size=64", "dist/gateway/main.js"]
+CMD ["node", "--max-semi-space-size=64", "--heap-growing-percent=100", "dist/gateway/main.js"]
