@@ -253,7 +253,7 @@ export class EmbeddedStore implements Store {
   }
 
   write(changes: readonly Change[], options: WriteOptions = {}): Promise<void> {
-    const mayRefuse = changes.some((change) => change.op !== 'delete' && this.tables.get(change.collection)?.refuses !== false);
+    const mayRefuse = changes.some((change) => change.op !== 'delete' && this.mayRefuse(change.collection));
     return this.commits.submit(() => {
       const moves: Array<[CollectionTables, Move[]]> = [];
       for (const change of changes) {
@@ -311,7 +311,7 @@ export class EmbeddedStore implements Store {
       tables.upsert(doc, moved);
       written = true;
       return () => moved.forEach(([before, after]) => tables.ranks.moved(before, after));
-    }, { mayRefuse: this.tables.get(collection)?.refuses !== false });
+    }, { mayRefuse: this.mayRefuse(collection) });
     return written;
   }
 
@@ -525,6 +525,11 @@ export class EmbeddedStore implements Store {
       this.documents.clear();
     }
     this.changed(outcome !== 'applied');
+  }
+
+  /** Whether a put into `collection` may be refused by a unique index (a collection not made yet may get one). */
+  private mayRefuse(collection: string): boolean {
+    return this.tables.get(collection)?.refuses ?? true;
   }
 
   /** Reads stop once a group of writes was lost after being seen (see `settled`). */
