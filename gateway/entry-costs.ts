@@ -6,7 +6,8 @@
 // are bounded by their page sizes alone: stricter, but the gateway keeps answering.
 import { costModel, type CostModel } from '../src/graphql/cost.ts';
 import type { ContentModel } from '../src/model/types.ts';
-import { raisedBy, UNMEASURED, type Cardinality, type PriorDocs } from '../src/store/cardinality.ts';
+import { raised, raisedBy, riseOf, UNMEASURED, type Cardinality, type Rise } from '../src/store/cardinality.ts';
+import type { BeforeOf } from '../src/store/collection-reads.ts';
 import { measureStore, priorLinks, readMeasurement } from '../src/store/measure-store.ts';
 import { measurementPut, raiseOf, raiseToAtLeast } from '../src/store/measurement-doc.ts';
 import type { Change, Store } from '../src/store/store.ts';
@@ -53,8 +54,8 @@ export class EntryCosts {
   /** A write since the last measurement may have left a bound loose (a deletion, a shorter list). */
   private loosened = false;
   private readonly serially: NonNullable<EntryCostsOptions['serially']>;
-  /** What {@link raises} read of each write's documents before it, for {@link wrote}. */
-  private readonly priors = new WeakMap<readonly Change[], PriorDocs>();
+  /** What {@link raises} worked out each write adds, for {@link wrote}. */
+  private readonly rises = new WeakMap<readonly Change[], Rise>();
 
   constructor(
     private readonly model: ContentModel,
@@ -117,25 +118,29 @@ export class EntryCosts {
   /**
    * The stored measurement's raise for `changes` (none when no bound rose), to be written in the
    * same atomic write: a bound in the store is never below the data, whenever the process stops.
-   * Reads the relations the documents held before (one find by ids), so a relation that keeps
-   * its targets raises no inverse count. Unmeasured, every list the changes hold is raised.
+   * Needs the relations the documents held before (those the write read, `replaced`; the others in
+   * one find by ids), so a relation that keeps its targets raises no inverse count. Unmeasured,
+   * every list the changes hold is raised.
    */
-  async raises(changes: readonly Change[]): Promise<Change[]> {
-    const prior = await priorLinks(this.model, this.store, changes);
-    this.priors.set(changes, prior);
+  async raises(changes: readonly Change[], replaced?: BeforeOf): Promise<Change[]> {
+    const rise = riseOf(this.model, changes, await priorLinks(this.model, this.store, changes, replaced));
+    this.rises.set(changes, rise);
     const before = this.current?.cardinality ?? UNMEASURED;
-    const raise = raiseOf(this.model, before.lists, raisedBy(this.model, before, changes, prior).lists);
+    const raise = raiseOf(this.model, before.lists, raised(before, rise).lists);
     return raise ? [raise] : [];
   }
 
   /**
    * A write's changes are in the store: the bounds in memory are raised to hold after it, without
-   * reading it (with what {@link raises} read of these very changes, when it was asked).
+   * reading it (with what {@link raises} worked out for these very changes, when it was asked).
    */
   wrote(changes: readonly Change[]): void {
     for (const missed of this.missed) missed.push(...changes);
     if (changes.some((change) => change.op !== 'raise')) this.loosened = true;
-    if (this.current) this.use(raisedBy(this.model, this.current.cardinality, changes, this.priors.get(changes)));
+    if (!this.current) return;
+    const after = raised(this.current.cardinality, this.rises.get(changes) ?? riseOf(this.model, changes));
+    // Nothing rose (most updates): the estimate's model made of it is kept.
+    if (after !== this.current.cardinality) this.use(after);
   }
 
   /** Another gateway wrote (MongoDB's write marks moved): the next remeasure reads the data. */

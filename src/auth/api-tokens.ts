@@ -4,6 +4,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { isReadAction } from '../access/actions.ts';
 import type { Store } from '../store/store.ts';
+import { rememberedDigest } from './remembered-digest.ts';
 import { createRole, ruleRole, type Role } from './roles.ts';
 
 export const API_TOKEN_TYPES = ['read-only', 'full-access', 'custom'] as const;
@@ -57,16 +58,19 @@ export function isExpired(token: ApiToken, now: Date): boolean {
  */
 export class ApiTokenLookup {
   private readonly cache = new Map<string, { token: ApiToken | undefined; until: number }>();
+  private readonly accessKey: (token: string) => string;
 
   constructor(
     private readonly store: Store,
-    private readonly salt: string,
+    salt: string,
     private readonly ttlMs = 30_000,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.accessKey = rememberedDigest((token) => accessKeyOf(token, salt));
+  }
 
   async find(token: string): Promise<ApiToken | undefined> {
-    const key = accessKeyOf(token, this.salt);
+    const key = this.accessKey(token);
     const cached = this.cache.get(key);
     if (cached && cached.until > this.now()) return cached.token;
     const [found] = (await this.store.find(API_TOKENS_COLLECTION, { accessKey: key }, { limit: 1 })) as unknown as ApiToken[];

@@ -6,6 +6,7 @@ import type { Doc } from '../store/store.ts';
 import { digest, type AccessSettings } from './settings.ts';
 import { isExpired, tokenRole, type ApiTokenLookup } from './api-tokens.ts';
 import { looksLikeJwt, type JwtVerifier } from './jwt.ts';
+import { rememberedDigest } from './remembered-digest.ts';
 import { createRole, PUBLIC_ROLE, type Role } from './roles.ts';
 
 export interface Caller {
@@ -27,6 +28,9 @@ export interface CredentialSources {
   user(id: number): Promise<Doc | undefined>;
   now?: () => Date;
 }
+
+/** A seed token's digest, as `settings.tokens` holds it. */
+const seedDigest = rememberedDigest(digest);
 
 const refused = () => new UnauthorizedError('Missing or invalid credentials');
 
@@ -57,7 +61,7 @@ export async function authenticate(authorization: string | null, sources: Creden
   if (!bearer) throw refused();
   const token = bearer[1];
 
-  const seedRole = settings.tokens[digest(token)];
+  const seedRole = settings.tokens[seedDigest(token)];
   if (seedRole !== undefined) return { role: roleOfType(seedRole, settings), kind: 'seed-token', accessKey: `role:${seedRole}` };
 
   const apiToken = await sources.apiTokens?.find(token);

@@ -61,9 +61,14 @@ function listAttributes(owner: AttributeOwner): ReadonlyArray<{ attribute: Attri
  * The lists measured from the owning side (an inverse relation: the most entries pointing at one
  * target). Their bound after a write is a count raised by one, not a size seen in a document.
  */
-export function inverseListKeys(model: ContentModel): Set<string> {
-  return new Set([...model.contentTypes.values()].flatMap((ct) => inverseSides(ct).map((attribute) => listKey(attribute.target, attribute.inversedBy!))));
+export function inverseListKeys(model: ContentModel): ReadonlySet<string> {
+  let found = INVERSE_KEYS.get(model);
+  if (!found) INVERSE_KEYS.set(model, (found = new Set([...model.contentTypes.values()].flatMap((ct) => inverseSides(ct).map((attribute) => listKey(attribute.target, attribute.inversedBy!))))));
+  return found;
 }
+
+/** Each model's inverse list keys, made once (every write's raise asks). */
+const INVERSE_KEYS = new WeakMap<ContentModel, ReadonlySet<string>>();
 
 /**
  * Measures documents a batch at a time. Between batches it holds numbers only: the most items
@@ -171,31 +176,66 @@ export type PriorDocs = ReadonlyMap<string, Record<string, unknown>>;
 export const priorKey = (collection: string, id: number) => `${collection}#${id}`;
 
 /**
- * `measured` raised to hold after `changes`, without reading the store: a put may add an entry and
+ * What a write adds to any measurement, worked out once per write: the entries its puts may add
+ * (per content-type), the most items each list holds in its documents, and how many more entries
+ * may point at one target of each inverse relation.
+ */
+export interface Rise {
+  readonly entries: ReadonlyMap<string, number>;
+  readonly lists: ReadonlyMap<string, number>;
+  readonly inverse: ReadonlyMap<string, number>;
+}
+
+/**
+ * The rise of `changes`, without reading the store: a put not in `prior` may add an entry; a put
  * holds its own lists; an owning relation that now holds a target its document did not hold
  * before (`prior`; without it, every target is taken as new) may point once more at one target.
- * Bounds only grow (a deletion or an update that shrinks a list leaves them), so they stay
- * bounds, a little loose, until the data is measured again.
  */
-export function raisedBy(model: ContentModel, measured: Cardinality, changes: readonly Change[], prior?: PriorDocs): Cardinality {
+export function riseOf(model: ContentModel, changes: readonly Change[], prior?: PriorDocs): Rise {
   const byCollection = byCollectionOf(model);
-  const entries = new Map(measured.entries);
-  const lists = new Map(measured.lists);
+  const entries = new Map<string, number>();
+  const lists = new Map<string, number>();
+  const inverse = new Map<string, number>();
   const note = (key: string, size: number) => lists.set(key, Math.max(lists.get(key) ?? 0, size));
   for (const change of changes) {
     const ct = byCollection.get(change.collection);
     if (!ct || change.op !== 'put') continue;
-    entries.set(ct.uid, (entries.get(ct.uid) ?? 0) + 1);
-    measureEntry(model, ct, change.doc, note);
     const before = prior?.get(priorKey(change.collection, change.doc.id));
+    if (!before) entries.set(ct.uid, (entries.get(ct.uid) ?? 0) + 1);
+    measureEntry(model, ct, change.doc, note);
     for (const attribute of inverseSides(ct)) {
       const held = new Set(asList(before?.[attribute.name]));
       if (!asList(change.doc[attribute.name]).some((id) => !held.has(id))) continue;
       const key = listKey(attribute.target, attribute.inversedBy!);
-      lists.set(key, (lists.get(key) ?? 0) + 1);
+      inverse.set(key, (inverse.get(key) ?? 0) + 1);
     }
   }
+  return { entries, lists, inverse };
+}
+
+/**
+ * `measured` raised by `rise` (the same object when nothing rose). Bounds only grow (a deletion or
+ * a shorter list leaves them): a little loose until measured again.
+ */
+export function raised(measured: Cardinality, rise: Rise): Cardinality {
+  if (!risesAbove(measured, rise)) return measured;
+  const entries = new Map(measured.entries);
+  const lists = new Map(measured.lists);
+  for (const [uid, added] of rise.entries) entries.set(uid, (entries.get(uid) ?? 0) + added);
+  for (const [key, size] of rise.lists) lists.set(key, Math.max(lists.get(key) ?? 0, size));
+  for (const [key, added] of rise.inverse) lists.set(key, (lists.get(key) ?? 0) + added);
   return { entries, lists };
+}
+
+function risesAbove(measured: Cardinality, rise: Rise): boolean {
+  if (rise.entries.size > 0 || rise.inverse.size > 0) return true;
+  for (const [key, size] of rise.lists) if (size > (measured.lists.get(key) ?? 0)) return true;
+  return false;
+}
+
+/** `measured` raised to hold after `changes` (see {@link riseOf}). */
+export function raisedBy(model: ContentModel, measured: Cardinality, changes: readonly Change[], prior?: PriorDocs): Cardinality {
+  return raised(measured, riseOf(model, changes, prior));
 }
 
 /** No data measured: every list may hold as much as its limit allows. */

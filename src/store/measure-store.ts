@@ -4,6 +4,7 @@
 import type { ContentModel } from '../model/types.ts';
 import { CardinalityMeter, inverseSides, listProjection, priorKey, type Cardinality, type PriorDocs } from './cardinality.ts';
 import { listsOf, MEASUREMENT_ID, MEASUREMENTS } from './measurement-doc.ts';
+import type { BeforeOf } from './collection-reads.ts';
 import type { Change, Store } from './store.ts';
 
 /** Documents read per batch when the data is streamed. */
@@ -46,15 +47,24 @@ export async function measureStore(model: ContentModel, store: Pick<Store, 'find
 }
 
 /**
- * The owning relations with an inverse side, as the documents `changes` put held them before:
- * one find by ids per collection that has such relations (none for the others).
+ * The documents `changes` put as they were before, where it matters: those the write read already
+ * (`known`), whole; for the others, the owning relations with an inverse side, in one find by ids
+ * per collection that has such relations. A put absent from the answer made a new entry, or
+ * (a collection without such relations, not read by the write) may have.
  */
-export async function priorLinks(model: ContentModel, store: Pick<Store, 'find'>, changes: readonly Change[]): Promise<PriorDocs> {
+export async function priorLinks(model: ContentModel, store: Pick<Store, 'find'>, changes: readonly Change[], known: BeforeOf = () => undefined): Promise<PriorDocs> {
   const prior = new Map<string, Record<string, unknown>>();
+  const unknown = new Map<string, number[]>();
+  for (const change of changes) {
+    if (change.op !== 'put') continue;
+    const before = known(change.collection, change.doc.id);
+    if (before) prior.set(priorKey(change.collection, before.id), before);
+    else unknown.set(change.collection, [...(unknown.get(change.collection) ?? []), change.doc.id]);
+  }
   for (const ct of model.contentTypes.values()) {
     const sides = inverseSides(ct);
-    const ids = changes.flatMap((change) => (change.op === 'put' && change.collection === ct.collectionName ? [change.doc.id] : []));
-    if (sides.length === 0 || ids.length === 0) continue;
+    const ids = unknown.get(ct.collectionName);
+    if (sides.length === 0 || !ids) continue;
     const projection = Object.fromEntries(sides.map((attribute) => [attribute.name, 1 as const]));
     for (const doc of await store.find(ct.collectionName, { id: { $in: ids } }, { projection })) prior.set(priorKey(ct.collectionName, doc.id), doc);
   }

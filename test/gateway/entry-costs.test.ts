@@ -158,6 +158,35 @@ describe('the measurement after writes', () => {
     expect(raises).toEqual(expected ? [{ op: 'raise', collection: '_measurements', id: 1, ...expected }] : []);
   });
 
+  it.each<[string, boolean, number]>([
+    ['read by the write: no read of the store', true, 0],
+    ['not read by the write: one find by ids', false, 1],
+  ])('knows an updated entry\'s links before the write from the documents the write read: %s', async (_name, known, finds) => {
+    const store = await unmeasuredStore();
+    const costs = entryCosts(store);
+    await costs.load();
+    const [before] = await store.find('articles', { id: 3 });
+    store.reset();
+    const raises = await costs.raises([article(3, { author: 1, tags: [4, 1] })], (collection, id) => (known && collection === 'articles' && id === 3 ? before : undefined));
+    expect({ raises, finds: store.calls.filter((call) => call.op === 'find').length }).toEqual({ raises: [], finds });
+  });
+
+  it('keeps the estimate\'s model after a write that raised no bound, and makes it again after one that did', async () => {
+    const store = await unmeasuredStore();
+    const costs = entryCosts(store);
+    await costs.load();
+    const first = await costs.costs();
+    const [before] = await store.find('articles', { id: 3 });
+    const kept = [article(3, { author: 1, tags: [4, 1] })];
+    await costs.raises(kept, (collection, id) => (collection === 'articles' && id === 3 ? before : undefined));
+    costs.wrote(kept);
+    const afterKept = await costs.costs();
+    const grown = [article(1, { tags: [1, 2, 3, 4] })];
+    await costs.raises(grown);
+    costs.wrote(grown);
+    expect({ kept: afterKept === first, grown: (await costs.costs()) === first }).toEqual({ kept: true, grown: false });
+  });
+
   it('stores every list a write holds while nothing is measured yet', async () => {
     const costs = entryCosts(await unmeasuredStore());
     const [raise] = await costs.raises([article(9, { tags: [1] })]);
