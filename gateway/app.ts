@@ -215,7 +215,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
     entryCosts.wrote(changes);
   };
   const lifecycle = new Lifecycle(log);
-  lifecycle.record(({ changes, replaced }) => entryCosts.raises(changes, replaced));
+  lifecycle.record((committed) => entryCosts.raises(committed.changes, replacedEntries(deps.model, committed)));
   // An update's events say what the entry was: only the answers testing a field it changed are dropped.
   lifecycle.subscribe((committed) => forgetChanges(committed.changes, replacedEntries(deps.model, committed)));
   const webhooks = webhooksOf(deps, { store, lifecycle, http, metrics, logger });

@@ -293,4 +293,18 @@ describe('a write through the gateway', () => {
     expect((await post(1)).status).toBe(200);
     expect(writes.at(-1)!.filter((change) => change.collection === '_measurements')).toEqual([]);
   });
+
+  it('reads an updated entry once before writing it: the raise takes what the update read', async () => {
+    const t = await writableGateway();
+    await t.gateway.loadMeasurement();
+    const calls: string[] = [];
+    const find = t.store.find.bind(t.store);
+    const write = t.store.write.bind(t.store);
+    t.store.find = (collection, filter, options) => (calls.push(`find ${collection} ${JSON.stringify(filter)}`), find(collection, filter, options));
+    t.store.write = (changes, options) => (calls.push('write'), write(changes, options));
+    const put = await t.gateway.fetch(new Request('http://gateway.test/api/articles/1', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ data: { title: 'Renamed' } }) }));
+    expect(put.status).toBe(200);
+    // Other finds read its localizations; the entry itself, by its id, is read once.
+    expect(calls.slice(0, calls.indexOf('write') + 1).filter((call) => /^find articles .*\b1\b/.test(call) || call === 'write')).toEqual(['find articles {"id":1}', 'write']);
+  });
 });
