@@ -59,7 +59,8 @@ export async function priorLinks(model: ContentModel, store: Pick<Store, 'find'>
     if (change.op !== 'put') continue;
     const before = known(change.collection, change.doc.id);
     if (before) prior.set(priorKey(change.collection, before.id), before);
-    else unknown.set(change.collection, [...(unknown.get(change.collection) ?? []), change.doc.id]);
+    else if (unknown.has(change.collection)) unknown.get(change.collection)!.push(change.doc.id);
+    else unknown.set(change.collection, [change.doc.id]);
   }
   for (const ct of model.contentTypes.values()) {
     const sides = inverseSides(ct);
