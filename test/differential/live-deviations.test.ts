@@ -133,6 +133,17 @@ describe('the live differential\'s documented deviations', () => {
     expect((await judged(c, want, got)).explained).toEqual(expected);
   });
 
+  const SORT = 'sort through a relation: Strapi answers the joined field in place of the own one';
+  const articles = (...entries: Array<Record<string, unknown>>): LiveAnswer => ({ status: 200, body: { data: entries.map((attributes, i) => ({ id: i + 1, attributes })), meta: {} } });
+  it.each([
+    ['the own field, asked', '/api/restaurants?sort=category.slug:desc', articles({ title: 'a', slug: 'cat-1' }), articles({ title: 'a', slug: 'own-1' }), [SORT]],
+    ['the field `fields` leaves out', '/api/restaurants?sort=category.slug:desc&fields[0]=title', articles({ title: 'a', slug: 'cat-1' }), articles({ title: 'a' }), [SORT]],
+    ['the field `fields` names, missing from ours', '/api/restaurants?sort=category.slug:desc&fields[0]=title&fields[1]=slug', articles({ title: 'a', slug: 'cat-1' }), articles({ title: 'a' }), undefined],
+    ['another field differing', '/api/restaurants?sort=category.slug:desc&fields[0]=title', articles({ title: 'a', slug: 'cat-1' }), articles({ title: 'b' }), undefined],
+  ] as const)('takes Strapi\'s joined sort field for ours: %s', async (_name, path, want, got, expected) => {
+    expect((await judged(rest(path), want, got)).explained).toEqual(expected);
+  });
+
   it('names, for each rule, a row of docs/decisions.md', () => {
     const decisions = readFileSync('docs/decisions.md', 'utf8');
     expect(DEVIATIONS.flatMap((d) => d.row.split(' / ')).filter((row) => !decisions.includes(row))).toEqual([]);

@@ -82,15 +82,30 @@ function sortTails(c) {
   return [...query.matchAll(/(?:^|&)sort(?:\[\d+\])?=([^&]+)/g)].flatMap((m) => m[1].split(',')).map((s) => s.split(':')[0])
     .filter((s) => s.includes('.')).map((s) => s.split('.').at(-1));
 }
-/** Strapi's answer with each root entry's field named like a sort path's tail as the gateway answers it. */
+/** The top-level `fields` a REST case asks for (`fields[0]=title`, `fields=title,slug`), or undefined when it asks none. */
+function askedFields(c) {
+  if (!c.path) return undefined;
+  const query = decodeURIComponent(c.path.split('?')[1] ?? '');
+  const named = [...query.matchAll(/(?:^|&)fields(?:\[\d+\])?=([^&]+)/g)].flatMap((m) => m[1].split(','));
+  return named.length ? new Set(named) : undefined;
+}
+/**
+ * Strapi's answer with each root entry's field named like a sort path's tail as the gateway
+ * answers it: the entry's own value, or (the request's `fields` leaving it out) none.
+ */
 function ownSortFields(c, want, got) {
   const tails = sortTails(c);
   if (!tails.length || want.status !== 200 || got.status !== 200 || !Array.isArray(want.body?.data) || !Array.isArray(got.body?.data)) return undefined;
+  const asked = askedFields(c);
   const w = clone(want);
   w.order = undefined;
   w.body.data.forEach((entry, i) => {
     const own = got.body.data[i]?.attributes;
-    for (const tail of tails) if (entry?.attributes && own && tail in entry.attributes && tail in own) entry.attributes[tail] = own[tail];
+    for (const tail of tails) {
+      if (!entry?.attributes || !own || !(tail in entry.attributes)) continue;
+      if (tail in own) entry.attributes[tail] = own[tail];
+      else if (asked && !asked.has(tail)) delete entry.attributes[tail];
+    }
   });
   return [w, { ...got, order: undefined }];
 }
