@@ -8,13 +8,13 @@ import { UnauthorizedError } from '../errors/errors.ts';
 import { toRestError } from '../errors/map.ts';
 import type { DocumentCompiler } from '../graphql/compile.ts';
 import type { CostModel } from '../graphql/cost.ts';
-import { projectionsFor } from '../graphql/projection.ts';
 import { DEFAULT_CACHE_BOUNDS } from '../limits/byte-cache.ts';
 import { DEFAULT_REQUEST_LIMITS, type RequestLimits } from '../limits/request-limits.ts';
 import { stringifyInSlices } from '../limits/stringify.ts';
 import type { ContentModel } from '../model/types.ts';
 import { authorizeAction } from '../operations/authorize.ts';
 import { createScope, type RequestBase } from '../operations/scope.ts';
+import { planProjections } from './plan-projections.ts';
 import { routeMatcher } from '../routes/api.ts';
 import type { RouteMatcher } from '../routes/match.ts';
 import type { RouteRow } from '../routes/table.ts';
@@ -120,7 +120,7 @@ async function readAnswer(deps: ReadDeps, request: Request, row: RouteRow, param
     return new Response(explain({ document: plan.built.document, variables }), { status: 200, headers: { 'content-type': EXPLAIN_TYPE } });
   }
   await deps.steps.bound(plan, variables);
-  const projections = deps.projectReads ? projectionsFor(deps.model, deps.schema, plan.built.document) : undefined;
+  const projections = deps.projectReads ? planProjections(deps.model, deps.schema, plan, route.target) : undefined;
   const run = createScope(base, projections, requestPublicationState(plan.query.publicationState));
   // The GraphQL result is held by no variable here, so it can be collected once reshaped, while
   // the answer is written out (a large answer's objects are many, and several are in flight).

@@ -6,6 +6,12 @@ import type { ListOperator, PresenceOperator, ValueOperator } from '../query/ope
 export interface Selection {
   /** Scalar attributes (and `createdAt`, `updatedAt`, `publishedAt`, `locale`) to return. */
   readonly fields: readonly string[];
+  /**
+   * The scalar fields the GraphQL document selects, when more than `fields`: an entry's every
+   * default field, so its document does not vary with `fields` (one compiled document serves every
+   * choice of them) and the answer shows `fields` alone, in their order. Absent: `fields`.
+   */
+  readonly selected?: readonly string[];
   /** Populated attributes by name, in the order they were asked for. */
   readonly populate: ReadonlyMap<string, PopulateNode>;
 }

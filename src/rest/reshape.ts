@@ -185,7 +185,8 @@ class Shaper {
  */
 function fieldValues(owner: Owner, selection: Selection, raw: Json, aliases?: ReadonlyMap<string, string>, reuse = false): Json {
   const shown = showFields(owner, selection);
-  if (reuse && aliases === undefined) {
+  // A document selecting more than is shown (`selected`) left fields in `raw` the answer has not.
+  if (reuse && aliases === undefined && selection.selected === undefined) {
     if (selection.fields.length === 0 && selection.populate.size === 0) return {};
     for (let i = 0; i < shown.length; i++) {
       const [name, show] = shown[i];

@@ -33,7 +33,7 @@ function selectAttributes(
     const alias = aliases.get(name);
     return alias === undefined ? node : { ...node, alias: { kind: Kind.NAME, value: alias } };
   };
-  const selections: SelectionNode[] = selection.fields.map((name) => aliased(name, field(name)));
+  const selections: SelectionNode[] = (selection.selected ?? selection.fields).map((name) => aliased(name, field(name)));
   for (const [name, node] of selection.populate) {
     selections.push(aliased(name, selectPopulated(name, node, context, path ? `${path}_${name}` : name)));
   }

@@ -2,8 +2,8 @@
 // REST query string becomes typed. Checks every name against the model and the caller's role.
 import type { ContentType } from '../model/types.ts';
 import { checkedLocaleCode } from '../query/read.ts';
-import { type Scope, invalidValue, isRecord } from './attributes.ts';
-import { MAX_PAGE_SIZE, type Pagination, type PublicationState, type RestQuery } from './query.ts';
+import { type Scope, defaultFields, invalidValue, isRecord } from './attributes.ts';
+import { MAX_PAGE_SIZE, type Pagination, type PublicationState, type RestQuery, type Selection } from './query.ts';
 import type { ReadRoute } from './read-route.ts';
 import { validateFields } from './validate-fields.ts';
 import { validateFilters } from './validate-filters.ts';
@@ -26,16 +26,23 @@ export interface ValidationScope extends Scope {
 export function validateQuery(raw: unknown, target: ContentType, scope: ValidationScope, kind: ReadRoute['kind'] = 'entries', byId = false): RestQuery {
   const query = isRecord(raw) ? raw : {};
   return {
-    selection: {
-      fields: validateFields(kind === 'files' && byId ? undefined : query.fields, target, scope.access.readable),
-      populate: validatePopulate(query.populate, target, scope),
-    },
+    selection: entrySelection(validateFields(kind === 'files' && byId ? undefined : query.fields, target, scope.access.readable), target, scope, validatePopulate(query.populate, target, scope)),
     filters: validateFilters(query.filters, target, scope),
     sort: validateSort(query.sort, target, scope),
     pagination: paginationFor(kind, query),
     locale: target.localized ? validateLocale(query.locale, scope.locales) : undefined,
     publicationState: validatePublicationState(query.publicationState),
   };
+}
+
+/**
+ * The entry's fields and populate; when `fields` chose fewer than every default field, the
+ * document selects them all (see {@link Selection.selected}): varied `fields` share a document.
+ */
+function entrySelection(fields: readonly string[], target: ContentType, scope: ValidationScope, populate: Selection['populate']): Selection {
+  const defaults = defaultFields(target, scope.access.readable);
+  const same = fields.length === defaults.length && fields.every((name, i) => name === defaults[i]);
+  return same ? { fields, populate } : { fields, selected: defaults, populate };
 }
 
 const EVERY_ENTRY: Pagination = { kind: 'offset', start: 0, limit: MAX_PAGE_SIZE, withCount: false };

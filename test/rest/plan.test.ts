@@ -105,6 +105,13 @@ describe('the plan cache', () => {
     expect(variablesFor(plan, two).id).toBe('2');
   });
 
+  it('builds one document for every choice and order of `fields`', () => {
+    const route = readRouteAt(model, 'GET', '/api/articles');
+    const documents = ['?fields[0]=title', '?fields[0]=views&fields[1]=title', '?fields=title,views,slug', '']
+      .map((search) => plans.planFor(route, search, scope(), 'role:reader').built.document);
+    expect(new Set(documents).size).toBe(1);
+  });
+
   it('does not keep a query Strapi refuses', () => {
     const route = readRouteAt(model, 'GET', '/api/articles');
     expect(() => plans.planFor(route, '?sort=nope', scope(), 'role:reader')).toThrow('Invalid parameter nope');
@@ -125,6 +132,16 @@ describe('plans through the gateway', () => {
     expect(Object.keys(await asPublic())).toEqual(['title']);
     expect(Object.keys(await asEditor())).toEqual(['title', 'tags']);
     expect(Object.keys(await asPublic())).toEqual(['title']);
+  });
+
+  it.each([
+    ['/api/articles?fields[0]=views&fields[1]=title', ['views', 'title']],
+    ['/api/articles?fields[0]=title&fields[1]=views', ['title', 'views']],
+    ['/api/articles?fields[0]=id', []],
+    ['/api/articles?fields=slug&populate[0]=author', ['slug', 'author']],
+  ])('shows the fields %s asks for, in its order, from the one document', async (url, keys) => {
+    const answer = await (await subject.gateway.fetch(restRequest(url))).json();
+    expect(answer.data.map((entry: { attributes: object }) => Object.keys(entry.attributes))).toEqual(answer.data.map(() => keys));
   });
 
   it('answers each id with its own entry', async () => {
