@@ -4,7 +4,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { isReadAction } from '../access/actions.ts';
 import type { Store } from '../store/store.ts';
-import { rememberedDigest } from './remembered-digest.ts';
 import { createRole, ruleRole, type Role } from './roles.ts';
 
 export const API_TOKEN_TYPES = ['read-only', 'full-access', 'custom'] as const;
@@ -53,31 +52,29 @@ export function isExpired(token: ApiToken, now: Date): boolean {
 }
 
 /**
- * Finds tokens by access key in the store, remembering answers briefly so a busy gateway does not
- * read the store on every request, while a token created or revoked meanwhile is seen within `ttlMs`.
+ * Finds tokens by access key in the store, remembering answers briefly by the token presented so a
+ * busy gateway neither reads the store nor works out the HMAC on every request, while a token
+ * created or revoked meanwhile is seen within `ttlMs`.
  */
 export class ApiTokenLookup {
   private readonly cache = new Map<string, { token: ApiToken | undefined; until: number }>();
-  private readonly accessKey: (token: string) => string;
 
   constructor(
     private readonly store: Store,
-    salt: string,
+    private readonly salt: string,
     private readonly ttlMs = 30_000,
     private readonly now: () => number = Date.now,
-  ) {
-    this.accessKey = rememberedDigest((token) => accessKeyOf(token, salt));
-  }
+  ) {}
 
   async find(token: string): Promise<ApiToken | undefined> {
-    const key = this.accessKey(token);
-    const cached = this.cache.get(key);
+    const cached = this.cache.get(token);
     if (cached && cached.until > this.now()) return cached.token;
+    const key = accessKeyOf(token, this.salt);
     const [found] = (await this.store.find(API_TOKENS_COLLECTION, { accessKey: key }, { limit: 1 })) as unknown as ApiToken[];
     // Compared again in constant time: the store's equality is not.
     const match = found && found.accessKey.length === key.length && timingSafeEqual(Buffer.from(found.accessKey), Buffer.from(key)) ? found : undefined;
     if (this.cache.size > 10_000) this.cache.clear();
-    this.cache.set(key, { token: match, until: this.now() + this.ttlMs });
+    this.cache.set(token, { token: match, until: this.now() + this.ttlMs });
     return match;
   }
 }
