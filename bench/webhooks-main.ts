@@ -4,7 +4,9 @@
 // receiver that hangs. They take turns, in short bursts, round after round (the order swapped
 // each round), so both meet the same moments of a shared machine: creates at 16 connections, then
 // reads of the article list with B's backlog pending. Prints one table (medians of the bursts, and
-// the median of each round's B / A) and writes bench/webhooks-results.json.
+// the median of each round's B / A) and writes bench/webhooks-results.json. `--write article`
+// creates articles as issue 34's write benchmark does (three relations, a component, a two-item
+// zone) instead of tags with a name alone, the cheapest create there is.
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, type ServerResponse } from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
@@ -16,6 +18,9 @@ import { describeMachine } from './report/machine.ts';
 import { RequestCursor } from './request-cursor.ts';
 import type { BenchRequest } from './scenarios.ts';
 import { measureWrites, warmUpWrites } from './writes/load.ts';
+import { createBody } from './writes/scenarios.ts';
+import { datasetFacts } from './varied/dataset-facts.ts';
+import { seededRandom } from './varied/random.ts';
 
 const TOKEN = 'bench-webhooks-full-access-secret';
 const SALT = 'bench-webhooks-salt';
@@ -23,13 +28,16 @@ const RESULTS_FILE = 'bench/webhooks-results.json';
 const EVENTS = ['entry.create', 'entry.update', 'entry.delete', 'entry.publish', 'entry.unpublish', 'media.create', 'media.update', 'media.delete'];
 const log = (line: string) => console.error(line);
 
-const { values } = parseArgs({ options: { rounds: { type: 'string' }, burst: { type: 'string' }, connections: { type: 'string' }, port: { type: 'string' }, receiver: { type: 'string' } } });
+const { values } = parseArgs({ options: { rounds: { type: 'string' }, burst: { type: 'string' }, connections: { type: 'string' }, port: { type: 'string' }, receiver: { type: 'string' }, write: { type: 'string' } } });
 /** B's receiver: `hangs` (the measure), `answers` (200 at once) or `disabled` (the webhook switched off), to tell costs apart. */
 const receiverKind = values.receiver ?? 'hangs';
 const rounds = Number(values.rounds ?? 30);
 const burstS = Number(values.burst ?? 2);
 const connections = Number(values.connections ?? 16);
 const port = Number(values.port ?? 1650);
+/** What each create makes: `tag` (a name alone) or `article` (issue 34's create). */
+const writeKind = values.write ?? 'tag';
+if (writeKind !== 'tag' && writeKind !== 'article') throw new Error(`--write takes tag or article, not ${writeKind}`);
 
 /** A receiver that reads each request and never answers it. */
 async function hangingReceiver(): Promise<{ url: string; received(): number; close(): Promise<void> }> {
@@ -95,10 +103,18 @@ async function processCounters(pid: number | undefined): Promise<{ cpuUs: number
   return { cpuUs: (Number(stat[11]) + Number(stat[12])) * 10_000, bytes: Number(/^wchar: (\d+)/m.exec(io)?.[1] ?? 0) };
 }
 
-/** Creates of tags named by `run` and their number, each different: more than a burst can send. */
-function tagCreates(run: string): RequestCursor {
-  const create = (n: number): BenchRequest => ({ method: 'POST', path: '/api/tags', headers: { accept: 'application/json', 'content-type': 'application/json' }, body: JSON.stringify({ data: { name: `${run}-${n}` } }) });
-  return new RequestCursor(Array.from({ length: 50_000 }, (_, n) => create(n)));
+/** The blog seed's entries, which an article's relations name. */
+const SEED_FACTS = datasetFacts({ articles: 8, authors: 3, categories: 4, tags: 4, media: 0 });
+
+/** Creates named by `run` and their number, each different (tags or articles, `--write`): more than a burst can send. */
+function creates(run: string): RequestCursor {
+  const random = seededRandom(7);
+  const headers = { accept: 'application/json', 'content-type': 'application/json' };
+  const create = (n: number): BenchRequest =>
+    writeKind === 'tag'
+      ? { method: 'POST', path: '/api/tags', headers, body: JSON.stringify({ data: { name: `${run}-${n}` } }) }
+      : { method: 'POST', path: '/api/articles', headers, body: JSON.stringify(createBody(n, { run, facts: SEED_FACTS, created: [] }, random)) };
+  return new RequestCursor(Array.from({ length: writeKind === 'tag' ? 50_000 : 20_000 }, (_, n) => create(n)));
 }
 
 /** One turn of one gateway: a burst of creates or of reads, with what it cost the gateway. */
@@ -108,7 +124,7 @@ async function burst(gateway: GatewayProcess, side: 'A' | 'B', phase: Phase, rou
   let answers: number;
   let errors: number;
   if (phase === 'creates') {
-    const writes = await measureWrites(gateway.url, tagCreates(`${side}${round}`), TOKEN, connections, { durationS: burstS });
+    const writes = await measureWrites(gateway.url, creates(`${side}${round}`), TOKEN, connections, { durationS: burstS });
     answers = writes.acknowledged;
     errors = writes.errors + Object.values(writes.otherStatuses).reduce((a, b) => a + b, 0);
   } else {
@@ -131,7 +147,7 @@ const bursts: Burst[] = [];
 let queued = 0;
 const gateways = await startBoth(folder, receiver.url);
 try {
-  for (const side of ['A', 'B'] as const) await warmUpWrites(gateways[side].url, tagCreates(`warm${side}`), TOKEN, connections, { durationS: 3 });
+  for (const side of ['A', 'B'] as const) await warmUpWrites(gateways[side].url, creates(`warm${side}`), TOKEN, connections, { durationS: 3 });
   for (const phase of ['creates', 'reads'] as const) {
     for (let round = 0; round < rounds; round++) {
       for (const side of round % 2 === 0 ? (['A', 'B'] as const) : (['B', 'A'] as const)) bursts.push(await burst(gateways[side], side, phase, round));
@@ -160,9 +176,9 @@ function summary(phase: Phase): [string, string, string, string, string, string,
   return [phase, a.perSec.toFixed(0), b.perSec.toFixed(0), median(ratios).toFixed(3), `${a.cpuUs.toFixed(0)} / ${b.cpuUs.toFixed(0)}`, `${a.kib.toFixed(1)} / ${b.kib.toFixed(1)}`, (b.perSec / a.perSec).toFixed(3)];
 }
 
-const results = { date: new Date().toISOString(), machine: describeMachine(), rounds, burstS, connections, receiver: receiverKind, loadAverage: { start: loadAtStart, end: loadavg()[0] }, durationS: (performance.now() - started) / 1000, queued, hangingReceiverGot: receiver.received(), bursts };
+const results = { date: new Date().toISOString(), machine: describeMachine(), write: writeKind, rounds, burstS, connections, receiver: receiverKind, loadAverage: { start: loadAtStart, end: loadavg()[0] }, durationS: (performance.now() - started) / 1000, queued, hangingReceiverGot: receiver.received(), bursts };
 await writeFile(RESULTS_FILE, `${JSON.stringify(results, null, 2)}\n`);
-console.log(`\n${rounds} rounds of ${burstS} s bursts per phase, A and B alternating, ${connections} connections; B: a webhook on every event to a receiver that ${receiverKind === 'hangs' ? 'never answers' : receiverKind === 'answers' ? 'answers 200 at once' : 'is disabled'}\n`);
+console.log(`\n${rounds} rounds of ${burstS} s bursts per phase, A and B alternating, ${connections} connections, ${writeKind === 'tag' ? 'tags created with a name alone' : 'articles created with three relations, a component and a two-item zone'}; B: a webhook on every event to a receiver that ${receiverKind === 'hangs' ? 'never answers' : receiverKind === 'answers' ? 'answers 200 at once' : 'is disabled'}\n`);
 console.log('| | A: no webhooks, per s | B, per s | B / A, median of rounds | CPU µs per answer, A / B | KiB written per answer, A / B | B / A, totals |\n|---|---|---|---|---|---|---|');
 for (const phase of ['creates', 'reads'] as const) console.log(`| ${summary(phase).join(' | ')} |`);
 console.log(`\nB recorded ${queued} deliveries; the receiver was sent ${receiver.received()} requests. Non-2xx and errors: ${bursts.reduce((sum, one) => sum + one.errors, 0)}. Load average ${loadAtStart.toFixed(1)} at the start, ${loadavg()[0].toFixed(1)} at the end; ${((performance.now() - started) / 1000).toFixed(0)} s.`);

@@ -178,7 +178,8 @@ export class EmbeddedStore implements Store {
    * can answer it (sqlite/shape.ts); undefined otherwise (plain SQL answers).
    */
   private ranked(tables: CollectionTables, filter: Filter, sort: FindOptions['sort'] | 'count') {
-    return this.entries(tables) >= this.rankMinEntries ? rankShape(filter, sort, tables) : undefined;
+    // A collection without a key table has no index a group could read (its columns are the documents').
+    return tables.keyTable && this.entries(tables) >= this.rankMinEntries ? rankShape(filter, sort, tables) : undefined;
   }
 
   /** How many documents the collection holds, remembered until the next write. */
@@ -347,6 +348,7 @@ export class EmbeddedStore implements Store {
       this.db.transaction(() => {
         const tables = this.collection(collection);
         tables.addColumns(options.keyFields ?? []);
+        if (options.keyTable === false) tables.dropKeyTable();
         if (options.apartFields) tables.setApart(options.apartFields);
         if (options.learnIndexes !== undefined) tables.learnsIndexes = options.learnIndexes;
         for (const index of indexes) {

@@ -43,6 +43,14 @@ export interface EnsureIndexesOptions {
    * webhook outbox) says false: each index is one page more written by every write.
    */
   learnIndexes?: boolean;
+  /**
+   * False: the embedded store keeps the collection's key columns in its documents' table, not in
+   * a table of their own, for good (a collection with a unique index other than the id's keeps
+   * its table). Each write then changes one row, and one page, per document instead of two; counts
+   * and deep pages of large reads get no rank groups. For a collection every write adds to and
+   * reads walk by id (the webhook outbox). Absent or true: the collection stays as it is.
+   */
+  keyTable?: boolean;
 }
 
 export interface IndexSpec {

@@ -22,8 +22,9 @@ const OUTBOX_INDEXES: readonly IndexSpec[] = [
  * The outbox's indexes: by webhook and status on a store several gateways share (MongoDB, where
  * each polls for the others' deliveries); the id alone on the embedded store, one gateway's, whose
  * worker reads its queued deliveries forward from the last it holds (`webhook` and `status` are
- * key columns there, read without an index: each index is a 16 KiB page more in every write that
- * records a delivery, and a list of deliveries on the admin routes walks the keys instead).
+ * key columns there, kept in the documents' table and read without an index: each index, or a key
+ * table, is a 16 KiB page more in every group commit that records a delivery, and a list of
+ * deliveries on the admin routes walks the keys instead).
  */
 export function outboxIndexes(shared: boolean): readonly IndexSpec[] {
   return shared ? OUTBOX_INDEXES : OUTBOX_INDEXES.filter((index) => index.unique);

@@ -84,7 +84,7 @@ export class DeliveryWorker {
   async start(): Promise<void> {
     if (this.#running || this.#lanes.size === 0) return;
     this.#running = true;
-    await this.deps.store.ensureIndexes(OUTBOX, outboxIndexes(this.deps.shared), { keyFields: ['webhook', 'status'], learnIndexes: false });
+    await this.deps.store.ensureIndexes(OUTBOX, outboxIndexes(this.deps.shared), { keyFields: ['webhook', 'status'], learnIndexes: false, keyTable: false });
     await this.deps.store.ensureIndexes(LEASES, [{ keys: { id: 1 }, unique: true, name: 'id_1' }]);
     void this.track(this.heartbeat());
     this.every(SWEEP_EVERY_MS, () => this.sweep());

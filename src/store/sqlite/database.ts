@@ -5,7 +5,7 @@ import Database from 'better-sqlite3';
 import { ServiceUnavailableError } from '../../errors/errors.ts';
 
 /** The file format this code writes (`PRAGMA user_version`); docs/storage.md describes each. */
-export const FORMAT_VERSION = 3;
+export const FORMAT_VERSION = 4;
 
 /**
  * Bytes per database page. A page is read with one system call (6 to 7 µs each here, whatever its
@@ -75,8 +75,8 @@ function checkFormat(db: Database.Database, file: string, existing: boolean): vo
   if (version > FORMAT_VERSION) {
     throw new Error(`${file} is in the embedded store's format ${version}; this release reads format ${FORMAT_VERSION} and older. Run the release that wrote it, or restore a backup.`);
   }
-  // Format 3 reads the rows of formats 1 and 2 as they are (tables.ts adds their `apart` column);
-  // from now on rows of format 3 may be written.
+  // Format 4 reads the files of formats 1 to 3 as they are (tables.ts adds the `apart` column of
+  // formats 1 and 2); from now on a collection's key columns may live in its documents' table.
   if (version < FORMAT_VERSION && !existing) db.pragma(`user_version = ${FORMAT_VERSION}`);
 }
 

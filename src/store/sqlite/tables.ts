@@ -1,8 +1,9 @@
 // A collection's tables in the embedded database: its documents (`d:<name>`, the apart fields in
 // their own column), the keys of the fields it indexes (`k:<name>`, one column per field,
-// SQL-comparable), and the keys of array items (`i:<name>`). Keeps the key columns in step with
-// every put and delete, and adds a column (filled from the stored documents) when an index names a
-// field or a read asks for one it has not got.
+// SQL-comparable; or, for a collection that keeps no key table, a view of the same columns kept in
+// `d:<name>`), and the keys of array items (`i:<name>`). Keeps the key columns in step with every
+// put and delete, and adds a column (filled from the stored documents) when an index names a field
+// or a read asks for one it has not got.
 import type Database from 'better-sqlite3';
 import type { Doc } from '../store.ts';
 import { quoted } from './database.ts';
@@ -40,7 +41,7 @@ export class CollectionTables implements KeyColumns {
   /** Key fields -> what their values have held. */
   private readonly fields = new Map<string, number>();
   private learned = 0;
-  private put?: { doc: Database.Statement; stored: Database.Statement; keys: Database.Statement };
+  private put?: { doc: Database.Statement; stored?: Database.Statement; keys?: Database.Statement };
   private readonly statements = new Map<string, Database.Statement>();
   /** Fields whose descending sort index this process has made sure of. */
   private readonly sortIndexes = new Set<string>();
@@ -56,6 +57,12 @@ export class CollectionTables implements KeyColumns {
   refuses: boolean;
   /** Counts and deep pages of large reads (rank-index.ts). */
   readonly ranks: RankIndexes;
+  /**
+   * Whether the key columns have a table of their own (the default). Without one (ensureIndexes'
+   * `keyTable: false`) they are columns of `d:<name>` and `k:<name>` is a view of them: every read
+   * runs the same SQL, and a put writes one row, one page in its commit instead of two.
+   */
+  keyTable: boolean;
   /** The fields written to the `apart` column: those ensureIndexes last declared apart. */
   private apart: ReadonlySet<string> = new Set();
   /** Every field ever declared apart (kept in `_apart`): only those may be in a row's `apart` column. */
@@ -70,6 +77,7 @@ export class CollectionTables implements KeyColumns {
     this.keys = quoted(`k:${name}`);
     this.items = quoted(`i:${name}`);
     const column = (field: string) => (field === 'id' ? 'k.id' : this.column(field)!);
+    this.keyTable = db.prepare('SELECT type FROM sqlite_master WHERE name = ?').pluck().get(`k:${name}`) !== 'view';
     this.ranks = new RankIndexes(db, name, this.keys, column, rankOptions, (index) => this.madeIndexes.push(index));
     const indexes = db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = ?").pluck().all(`k:${name}`) as string[];
     this.refuses = indexes.some((index) => index.startsWith(`u:${name}:`));
@@ -91,7 +99,7 @@ export class CollectionTables implements KeyColumns {
   create(): void {
     this.db.exec(`
       CREATE TABLE IF NOT EXISTS ${this.docs} (id INTEGER PRIMARY KEY, doc BLOB NOT NULL, apart BLOB);
-      CREATE TABLE IF NOT EXISTS ${this.keys} (id INTEGER PRIMARY KEY);
+      ${this.keyTable ? `CREATE TABLE IF NOT EXISTS ${this.keys} (id INTEGER PRIMARY KEY);` : ''}
       CREATE TABLE IF NOT EXISTS ${this.items} (field TEXT NOT NULL, key, id INTEGER NOT NULL, PRIMARY KEY (field, key, id)) WITHOUT ROWID;
       CREATE INDEX IF NOT EXISTS ${quoted(`i:${this.name}:id`)} ON ${this.items} (id);
     `);
@@ -118,7 +126,7 @@ export class CollectionTables implements KeyColumns {
   upsert(doc: Doc, moves?: Move[]): void {
     const statements = (this.put ??= this.putStatements());
     const before = this.ranks.active ? this.keyRow(doc.id) : undefined;
-    const stored = statements.stored.get(doc.id) as Key[] | undefined;
+    const stored = statements.stored?.get(doc.id) as Key[] | undefined;
     const keys: Key[] = [];
     let items: StoredItems | undefined;
     for (const [field, holds] of this.fields) {
@@ -128,6 +136,7 @@ export class CollectionTables implements KeyColumns {
       if ((holds | found.holds) & HOLDS_ARRAYS) this.updateItems(field, doc.id, found.items, (items ??= this.storedItems(doc.id)));
     }
     const row = encodeRow(doc, this.apart);
+    if (!statements.keys) return void statements.doc.run(doc.id, row.doc, row.apart, ...keys);
     statements.doc.run(doc.id, row.doc, row.apart);
     if (stored) this.updateKeys(doc.id, stored, keys);
     else statements.keys.run(doc.id, ...keys);
@@ -200,7 +209,7 @@ export class CollectionTables implements KeyColumns {
     const before = this.ranks.active ? this.keyRow(id) : undefined;
     if (before) moves?.push([before, undefined]);
     this.statement(`DELETE FROM ${this.items} WHERE id = ?`).run(id);
-    this.statement(`DELETE FROM ${this.keys} WHERE id = ?`).run(id);
+    if (this.keyTable) this.statement(`DELETE FROM ${this.keys} WHERE id = ?`).run(id);
     return this.statement(`DELETE FROM ${this.docs} WHERE id = ?`).run(id).changes > 0;
   }
 
@@ -226,10 +235,11 @@ export class CollectionTables implements KeyColumns {
     if (added.length === 0) return;
     this.db.transaction(() => {
       for (const field of added) {
-        this.db.exec(`ALTER TABLE ${this.keys} ADD COLUMN ${quoted(`f:${field}`)}`);
+        this.db.exec(`ALTER TABLE ${this.keyRows} ADD COLUMN ${quoted(`f:${field}`)}`);
         this.fields.set(field, 0);
         this.db.prepare('INSERT INTO _fields (collection, field, holds, learned) VALUES (?, ?, 0, ?)').run(this.name, field, learned ? 1 : 0);
       }
+      if (!this.keyTable) this.viewKeys();
       this.fill(added);
     })();
     this.put = undefined;
@@ -239,7 +249,7 @@ export class CollectionTables implements KeyColumns {
   fieldIndex(field: string): boolean {
     if (field === 'id' || this.indexed.has(field)) return true;
     if (!this.fields.has(field)) return false;
-    this.db.exec(`CREATE INDEX IF NOT EXISTS ${quoted(`k:${this.name}:${field}`)} ON ${this.keys} (${quoted(`f:${field}`)}, id)`);
+    this.db.exec(`CREATE INDEX IF NOT EXISTS ${quoted(`k:${this.name}:${field}`)} ON ${this.keyRows} (${quoted(`f:${field}`)}, id)`);
     this.indexed.add(field);
     this.madeIndexes.push(`k:${this.name}:${field}`);
     return true;
@@ -249,7 +259,7 @@ export class CollectionTables implements KeyColumns {
   sortIndex(field: string, direction: 1 | -1): void {
     if (direction === 1 || !this.fields.has(field) || this.sortIndexes.has(field)) return;
     this.sortIndexes.add(field);
-    this.db.exec(`CREATE INDEX IF NOT EXISTS ${quoted(`k:${this.name}:${field}:desc`)} ON ${this.keys} (${quoted(`f:${field}`)} ${sqlDirection(direction)}, id)`);
+    this.db.exec(`CREATE INDEX IF NOT EXISTS ${quoted(`k:${this.name}:${field}:desc`)} ON ${this.keyRows} (${quoted(`f:${field}`)} ${sqlDirection(direction)}, id)`);
     this.madeIndexes.push(`k:${this.name}:${field}:desc`);
   }
 
@@ -264,7 +274,7 @@ export class CollectionTables implements KeyColumns {
   uniqueIndex(name: string, fields: readonly string[]): void {
     for (const field of fields) this.addField(field, false);
     const columns = fields.map((field) => (field === 'id' ? 'id' : quoted(`f:${field}`))).join(', ');
-    this.db.exec(`CREATE UNIQUE INDEX IF NOT EXISTS ${quoted(`u:${this.name}:${name}`)} ON ${this.keys} (${columns})`);
+    this.db.exec(`CREATE UNIQUE INDEX IF NOT EXISTS ${quoted(`u:${this.name}:${name}`)} ON ${this.keyRows} (${columns})`);
     this.refuses = true;
   }
 
@@ -273,6 +283,41 @@ export class CollectionTables implements KeyColumns {
     for (const row of this.db.prepare(`SELECT doc, apart FROM ${this.docs} ORDER BY id`).iterate() as Iterable<Row>) {
       yield decodeRow(row.doc, row.apart);
     }
+  }
+
+  /** Where the key columns are written: their own table, or the documents' table. */
+  private get keyRows(): string {
+    return this.keyTable ? this.keys : this.docs;
+  }
+
+  /**
+   * Moves the key columns into the documents' table for good (ensureIndexes' `keyTable: false`):
+   * each column copied, the key table and its indexes dropped, `k:<name>` made a view. A
+   * collection with a unique index keeps its table (the index lives there).
+   */
+  dropKeyTable(): void {
+    if (!this.keyTable) return;
+    if (this.refuses) throw new Error(`Collection ${this.name} has a unique index: its key columns keep their table`);
+    const columns = [...this.fields.keys()].map((field) => quoted(`f:${field}`));
+    this.db.transaction(() => {
+      for (const column of columns) this.db.exec(`ALTER TABLE ${this.docs} ADD COLUMN ${column}`);
+      if (columns.length > 0) this.db.exec(`UPDATE ${this.docs} AS d SET (${columns.join(', ')}) = (SELECT ${columns.join(', ')} FROM ${this.keys} WHERE id = d.id)`);
+      this.db.exec(`DROP TABLE ${this.keys}`);
+      this.db.prepare('DELETE FROM _ranks WHERE collection = ?').run(this.name);
+      this.keyTable = false;
+      this.viewKeys();
+    })();
+    this.indexed.clear();
+    this.sortIndexes.clear();
+    this.ranks.clear();
+    this.statements.clear();
+    this.put = undefined;
+  }
+
+  /** `k:<name>` as a view of the key columns kept in the documents' table. */
+  private viewKeys(): void {
+    const columns = ['id', ...[...this.fields.keys()].map((field) => quoted(`f:${field}`))];
+    this.db.exec(`DROP VIEW IF EXISTS ${this.keys}; CREATE VIEW ${this.keys} AS SELECT ${columns.join(', ')} FROM ${this.docs}`);
   }
 
   /** Declares which fields later writes keep apart (ensureIndexes' `apartFields`); each is noted for good. */
@@ -297,7 +342,7 @@ export class CollectionTables implements KeyColumns {
   }
 
   drop(): void {
-    this.db.exec(`DROP TABLE IF EXISTS ${this.docs}; DROP TABLE IF EXISTS ${this.keys}; DROP TABLE IF EXISTS ${this.items};`);
+    this.db.exec(`DROP ${this.keyTable ? 'TABLE' : 'VIEW'} IF EXISTS ${this.keys}; DROP TABLE IF EXISTS ${this.docs}; DROP TABLE IF EXISTS ${this.items};`);
     this.ranks.clear();
     for (const table of ['_collections', '_fields', '_indexes', '_ranks', '_apart']) {
       this.db.prepare(`DELETE FROM ${table} WHERE ${table === '_collections' ? 'name' : 'collection'} = ?`).run(this.name);
@@ -306,7 +351,7 @@ export class CollectionTables implements KeyColumns {
 
   /** Fills new columns from the stored documents, a thousand at a time (never all in the heap). */
   private fill(fields: readonly string[]): void {
-    const update = this.db.prepare(`UPDATE ${this.keys} SET ${fields.map((field) => `${quoted(`f:${field}`)} = ?`).join(', ')} WHERE id = ?`);
+    const update = this.db.prepare(`UPDATE ${this.keyRows} SET ${fields.map((field) => `${quoted(`f:${field}`)} = ?`).join(', ')} WHERE id = ?`);
     const next = this.db.prepare(`SELECT id, doc, apart FROM ${this.docs} WHERE id > ? ORDER BY id LIMIT 1000`);
     const holds = new Map(fields.map((field) => [field, 0]));
     for (let rows = next.all(-Infinity) as Row[]; rows.length > 0; rows = next.all(rows[rows.length - 1].id) as Row[]) {
@@ -329,11 +374,18 @@ export class CollectionTables implements KeyColumns {
     this.db.prepare('UPDATE _fields SET holds = ? WHERE collection = ? AND field = ?').run(holds, this.name, field);
   }
 
-  /** A document's statements: its row put, its key row read (the key columns in field order) and made. */
-  private putStatements(): { doc: Database.Statement; stored: Database.Statement; keys: Database.Statement } {
+  /**
+   * A document's statements: its row put (with its key columns, in field order, when they live in
+   * it); its key row read and made, when they have a table.
+   */
+  private putStatements(): { doc: Database.Statement; stored?: Database.Statement; keys?: Database.Statement } {
     const columns = [...this.fields.keys()].map((field) => quoted(`f:${field}`));
+    const inDoc = this.keyTable ? [] : columns;
+    const set = ['doc', 'apart', ...inDoc].map((column) => `${column} = excluded.${column}`).join(', ');
+    const doc = this.db.prepare(`INSERT INTO ${this.docs} (${['id', 'doc', 'apart', ...inDoc].join(', ')}) VALUES (${['?', '?', '?', ...inDoc.map(() => '?')].join(', ')}) ON CONFLICT (id) DO UPDATE SET ${set}`);
+    if (!this.keyTable) return { doc };
     return {
-      doc: this.db.prepare(`INSERT INTO ${this.docs} (id, doc, apart) VALUES (?, ?, ?) ON CONFLICT (id) DO UPDATE SET doc = excluded.doc, apart = excluded.apart`),
+      doc,
       stored: this.db.prepare(`SELECT ${['id', ...columns].join(', ')} FROM ${this.keys} WHERE id = ?`).raw(true).safeIntegers(true),
       keys: this.db.prepare(`INSERT INTO ${this.keys} (${['id', ...columns].join(', ')}) VALUES (${['?', ...columns.map(() => '?')].join(', ')})`),
     };
