@@ -75,10 +75,12 @@ describe('a collection without a key table', () => {
     await Promise.all([keyed.close(), inDocs.close()]);
   });
 
-  it('is refused to a collection with a unique index, whose index lives in the key table', async () => {
+  it('is refused to a collection with a unique index, and refuses one itself: its refusals are found through the key table', async () => {
     const store = new EmbeddedStore();
     await store.ensureIndexes('people', [{ keys: { email: 1 }, unique: true, name: 'email_unique' }]);
     await expect(store.ensureIndexes('people', [], { keyTable: false })).rejects.toThrow('Collection people has a unique index: its key columns keep their table');
+    await store.ensureIndexes('log', [], { keyTable: false });
+    await expect(store.ensureIndexes('log', [{ keys: { code: 1 }, unique: true, name: 'code_unique' }])).rejects.toThrow('Collection log keeps no key table: it takes no unique index');
     await store.close();
   });
 });

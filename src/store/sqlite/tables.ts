@@ -272,6 +272,8 @@ export class CollectionTables implements KeyColumns {
 
   /** A unique index over these fields' key columns; NULLs (null, missing) are never duplicates. */
   uniqueIndex(name: string, fields: readonly string[]): void {
+    // Its refusals are found by the key table's indexes (`refuses`), and a savepoint taken for them.
+    if (!this.keyTable) throw new Error(`Collection ${this.name} keeps no key table: it takes no unique index`);
     for (const field of fields) this.addField(field, false);
     const columns = fields.map((field) => (field === 'id' ? 'id' : quoted(`f:${field}`))).join(', ');
     this.db.exec(`CREATE UNIQUE INDEX IF NOT EXISTS ${quoted(`u:${this.name}:${name}`)} ON ${this.keyRows} (${columns})`);
