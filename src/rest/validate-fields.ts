@@ -8,10 +8,10 @@ import type { AttributeOf, Owner } from '../model/fields.ts';
  * `id` is always returned, so naming it changes nothing). A name that is not a scalar field of
  * `owner` — unknown, private, a relation, media, component or dynamic zone — is refused when
  * `strict` (the top-level `fields`) and skipped otherwise: Strapi v4 ignores such names inside
- * `populate`, returning the attributes it knows.
+ * `populate`, returning the attributes it knows. `defaults`: the owner's default fields, when the
+ * caller has them.
  */
-export function validateFields(raw: unknown, owner: Owner, attributeOf: AttributeOf, parameter = 'fields', strict = true): string[] {
-  const defaults = defaultFields(owner, attributeOf);
+export function validateFields(raw: unknown, owner: Owner, attributeOf: AttributeOf, parameter = 'fields', strict = true, defaults = defaultFields(owner, attributeOf)): string[] {
   if (raw === undefined) return defaults;
   const names = fieldNames(raw, parameter);
   if (names.includes('*')) return defaults;

@@ -25,8 +25,10 @@ export interface ValidationScope extends Scope {
  */
 export function validateQuery(raw: unknown, target: ContentType, scope: ValidationScope, kind: ReadRoute['kind'] = 'entries', byId = false): RestQuery {
   const query = isRecord(raw) ? raw : {};
+  const defaults = defaultFields(target, scope.access.readable);
+  const fields = validateFields(kind === 'files' && byId ? undefined : query.fields, target, scope.access.readable, 'fields', true, defaults);
   return {
-    selection: entrySelection(validateFields(kind === 'files' && byId ? undefined : query.fields, target, scope.access.readable), target, scope, validatePopulate(query.populate, target, scope)),
+    selection: entrySelection(fields, defaults, validatePopulate(query.populate, target, scope)),
     filters: validateFilters(query.filters, target, scope),
     sort: validateSort(query.sort, target, scope),
     pagination: paginationFor(kind, query),
@@ -39,8 +41,7 @@ export function validateQuery(raw: unknown, target: ContentType, scope: Validati
  * The entry's fields and populate; when `fields` chose fewer than every default field, the
  * document selects them all (see {@link Selection.selected}): varied `fields` share a document.
  */
-function entrySelection(fields: readonly string[], target: ContentType, scope: ValidationScope, populate: Selection['populate']): Selection {
-  const defaults = defaultFields(target, scope.access.readable);
+function entrySelection(fields: readonly string[], defaults: readonly string[], populate: Selection['populate']): Selection {
   const same = fields.length === defaults.length && fields.every((name, i) => name === defaults[i]);
   return same ? { fields, populate } : { fields, selected: defaults, populate };
 }

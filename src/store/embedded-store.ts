@@ -240,9 +240,7 @@ export class EmbeddedStore implements Store {
       const translated = this.translated(tables, filter, options);
       if (!translated.order || !translated.sql.exact) return undefined;
       const ids = this.pageIds(tables, filter, translated.sql, translated.order, options)!;
-      const docs: Doc[] = [];
-      for (let start = 0; start < ids.length; start += READ_BATCH) docs.push(...this.byIds(tables, ids.slice(start, start + READ_BATCH)));
-      const group = read.group(parent, docs.map(queryView));
+      const group = read.group(parent, this.byIdsInBatches(tables, ids).map(queryView));
       if (group) groups.push(group);
     }
     return groups;
@@ -410,9 +408,7 @@ export class EmbeddedStore implements Store {
     const ids = this.pageIds(tables, filter, sql, order, options);
     if (ids) {
       // The page's ids from the key table alone, then their documents: no document is read to be skipped.
-      const docs: Doc[] = [];
-      for (let start = 0; start < ids.length; start += READ_BATCH) docs.push(...this.byIds(tables, ids.slice(start, start + READ_BATCH)));
-      return docs;
+      return this.byIdsInBatches(tables, ids);
     }
     if (order) return pageOf(this.matching(tables, filter, sql, order), skip, limit);
     // A sort SQL cannot order (a dotted path, a field holding arrays): every match, sorted here.
@@ -427,6 +423,13 @@ export class EmbeddedStore implements Store {
     let found = this.statements.get(sql);
     if (!found) this.statements.set(sql, (found = this.db.prepare(sql)));
     return found;
+  }
+
+  /** {@link byIds} a batch at a time, in this turn (`find` yields between batches instead). */
+  private byIdsInBatches(tables: CollectionTables, ids: readonly number[]): Doc[] {
+    const docs: Doc[] = [];
+    for (let start = 0; start < ids.length; start += READ_BATCH) docs.push(...this.byIds(tables, ids.slice(start, start + READ_BATCH)));
+    return docs;
   }
 
   /**
