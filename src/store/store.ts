@@ -45,10 +45,11 @@ export interface EnsureIndexesOptions {
   learnIndexes?: boolean;
   /**
    * False: the embedded store keeps the collection's key columns in its documents' table, not in
-   * a table of their own, for good (a collection with a unique index other than the id's keeps
-   * its table). Each write then changes one row, and one page, per document instead of two; counts
-   * and deep pages of large reads get no rank groups. For a collection every write adds to and
-   * reads walk by id (the webhook outbox). Absent or true: the collection stays as it is.
+   * a table of their own, for good; refused (an Error) for a collection with a unique index other
+   * than the id's, which then takes none either. Each write then changes one row, and one page,
+   * per document instead of two; counts and deep pages of large reads get no rank groups. For a
+   * collection every write adds to and reads walk by id (the webhook outbox). Absent or true: the
+   * collection stays as it is. Other stores ignore it.
    */
   keyTable?: boolean;
 }
