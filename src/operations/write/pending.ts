@@ -2,8 +2,6 @@
 // store once, changed in this buffer as many times as the write needs (a relation's other side,
 // a localization's siblings), and handed to the store as one atomic list of changes.
 import type { BeforeOf } from '../../store/collection-reads.ts';
-import { compiledFilter } from '../../store/embedded/queries.ts';
-import { encode, queryView } from '../../store/embedded/values.ts';
 import type { Change, Doc, Filter } from '../../store/store.ts';
 import { LastPlaces } from './last-places.ts';
 import type { Writer } from './writer.ts';
@@ -25,15 +23,7 @@ export class PendingWrite {
     const stored = await this.store.find(collection, filter);
     for (const doc of stored) this.remember(collection, doc);
     const gone = this.removed.get(collection);
-    const held = this.docs.get(collection);
-    const found = stored.filter((doc) => !gone?.has(doc.id)).map((doc) => held?.get(doc.id) ?? doc);
-    if (!held || held.size === 0) return found;
-    // Documents this write changed are matched as changed: one it moved into the filter is found,
-    // one it moved out of it is not (a category made its own parent, then given other children).
-    const { test } = compiledFilter(encode(filter) as Filter);
-    const matches = (doc: Doc) => test(queryView(doc));
-    const storedIds = new Set(stored.map((doc) => doc.id));
-    return [...found.filter((doc) => !held.has(doc.id) || matches(doc)), ...[...held.values()].filter((doc) => !storedIds.has(doc.id) && matches(doc))];
+    return stored.filter((doc) => !gone?.has(doc.id)).map((doc) => this.docs.get(collection)?.get(doc.id) ?? doc);
   }
 
   /** One document by id, as this write has changed it so far; undefined when there is none. */
