@@ -193,3 +193,21 @@ describe('a draft without a required attribute (a draft need not hold one)', () 
     expect(body.errors).toEqual([expect.objectContaining({ message: 'Internal Server Error', extensions: { code: 'INTERNAL_SERVER_ERROR' }, path: ['articles', 'data', entries.findIndex((entry) => entry.id === String(id)), 'attributes', 'title'] })]);
   });
 });
+
+// Asked of Strapi v4.25 (the live write differential, fixture seed 51, and a probe of its cases):
+// a write's relation fields apply in the schema's order, `parent` then `children`, whatever the
+// body's order, so a children list given with a self-parent takes the self-link back out.
+describe('a category made its own parent in the write that sets its children', () => {
+  const populated = '/api/categories/4?populate[parent][fields][0]=name&populate[children][fields][0]=name';
+  it.each([
+    ['parent then children', { parent: 4, children: [1] }, null, [1]],
+    ['children then parent', { children: [1], parent: 4 }, null, [1]],
+    ['parent and no children', { parent: 4, children: [] }, null, []],
+    ['parent alone', { parent: 4 }, 4, [4]],
+    ['another parent, then that one as its only child (a cycle both keep)', { parent: 1, children: [1] }, 1, [1]],
+  ])('answers as Strapi does: %s', async (_name, data, parent, children) => {
+    expect((await call('PUT', '/api/categories/4', { data })).status).toBe(200);
+    const { body } = await call('GET', populated);
+    expect([body.data.attributes.parent.data?.id ?? null, body.data.attributes.children.data.map((c: { id: number }) => c.id)]).toEqual([parent, children]);
+  });
+});

@@ -45,7 +45,7 @@ export function withoutLink(doc: Doc, attribute: RelationAttribute, target: numb
 async function nextPlace(pending: PendingWrite, type: ContentType, attribute: RelationAttribute, target: number): Promise<number> {
   const list = listOf(type.collectionName, attribute.name, target);
   const last = await pending.places.last(list, async () => {
-    const holders = await pending.find(type.collectionName, { [attribute.name]: target });
+    const holders = await pending.holding(type.collectionName, attribute.name, [target]);
     return Math.max(0, ...holders.map((doc) => linkPlace(doc, attribute, target) ?? 0));
   });
   pending.places.raise(list, last + 1);

@@ -31,7 +31,7 @@ export async function applyOtherSides(model: ContentModel, type: ContentType, en
 async function setInverse(target: ContentType, attribute: RelationAttribute, id: number, change: Parameters<typeof changedIds>[1], pending: PendingWrite): Promise<void> {
   const field = attribute.inverseField!;
   const owning = target.attributes.get(field) as RelationAttribute | undefined;
-  const holders = inListOrder(await pending.find(target.collectionName, { [field]: id }), owning, id);
+  const holders = inListOrder(await pending.holding(target.collectionName, field, [id]), owning, id);
   const before = holders.map((doc) => doc.id);
   // As on the owning side, Strapi refuses a place next to an entry the list does not hold.
   const misplaced = attribute.toMany ? misplacedConnect(change, before) : undefined;
@@ -73,7 +73,7 @@ async function releaseTaken(type: ContentType, attribute: RelationAttribute, ent
   if (attribute.inversedBy === undefined || (attribute.relation !== 'oneToOne' && attribute.relation !== 'oneToMany')) return;
   const taken = idsOf(entry[attribute.name]);
   if (taken.length === 0) return;
-  const others = await pending.find(type.collectionName, { [attribute.name]: { $in: taken }, id: { $ne: entry.id } });
+  const others = await pending.holding(type.collectionName, attribute.name, taken, entry.id);
   const gone = new Set(taken);
   for (const doc of others) {
     const left = idsOf(doc[attribute.name]).filter((id) => !gone.has(id));
@@ -86,7 +86,7 @@ export async function releaseDeleted(model: ContentModel, type: ContentType, id:
   for (const owner of model.contentTypes.values()) {
     for (const attribute of owner.attributes.values()) {
       if (attribute.type !== 'relation' || attribute.side !== 'owner' || attribute.target !== type.uid) continue;
-      for (const doc of await pending.find(owner.collectionName, { [attribute.name]: id })) {
+      for (const doc of await pending.holding(owner.collectionName, attribute.name, [id])) {
         pending.put(owner.collectionName, withoutLink(doc, attribute, id));
       }
     }

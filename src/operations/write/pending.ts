@@ -4,6 +4,7 @@
 import type { BeforeOf } from '../../store/collection-reads.ts';
 import type { Change, Doc, Filter } from '../../store/store.ts';
 import { LastPlaces } from './last-places.ts';
+import { idsOf } from './relations.ts';
 import type { Writer } from './writer.ts';
 
 export class PendingWrite {
@@ -18,12 +19,35 @@ export class PendingWrite {
     readonly places: LastPlaces = new LastPlaces(false),
   ) {}
 
-  /** The documents of `collection` matching `filter`, as this write has changed them so far. */
+  /**
+   * The documents of `collection` the store holds matching `filter`, each as this write has changed
+   * it so far (matched as stored: for lookups this write's changes cannot bring a document into,
+   * such as a deleted file's id in the entries' media paths).
+   */
   async find(collection: string, filter: Filter): Promise<Doc[]> {
     const stored = await this.store.find(collection, filter);
     for (const doc of stored) this.remember(collection, doc);
     const gone = this.removed.get(collection);
     return stored.filter((doc) => !gone?.has(doc.id)).map((doc) => this.docs.get(collection)?.get(doc.id) ?? doc);
+  }
+
+  /**
+   * The documents of `collection` holding one of `ids` through the relation field `field` (but
+   * `except`), as this write has changed them so far: one it made hold an id is found, one it made
+   * let go is not (a category made its own parent, then given other children).
+   */
+  async holding(collection: string, field: string, ids: readonly number[], except?: number): Promise<Doc[]> {
+    const filter: Filter = { [field]: ids.length === 1 ? ids[0] : { $in: [...ids] }, ...(except === undefined ? {} : { id: { $ne: except } }) };
+    const stored = await this.store.find(collection, filter);
+    for (const doc of stored) this.remember(collection, doc);
+    const gone = this.removed.get(collection);
+    const held = this.docs.get(collection);
+    const wanted = new Set(ids);
+    const holds = (doc: Doc) => doc.id !== except && idsOf(doc[field]).some((id) => wanted.has(id));
+    const found = stored.filter((doc) => !gone?.has(doc.id)).map((doc) => held?.get(doc.id) ?? doc).filter((doc) => !held?.has(doc.id) || holds(doc));
+    if (!held) return found;
+    const storedIds = new Set(stored.map((doc) => doc.id));
+    return [...found, ...[...held.values()].filter((doc) => !storedIds.has(doc.id) && holds(doc))];
   }
 
   /** One document by id, as this write has changed it so far; undefined when there is none. */
