@@ -1,7 +1,7 @@
 // A dataset file + a port + RESPONSE_CACHE -> the gateway running as a child process on the
-// embedded store (gateway/main.ts with the Node flags `npm start` gives it, and --seed), timed from spawn to its
-// first healthy answer. Its output (one log line per request) goes to a file in the temp folder.
-import { spawn } from 'node:child_process';
+// embedded store (as `npm start` runs it: compiled, with the Node flags it gives, and --seed), timed
+// from spawn to its first healthy answer. Its output (one log line per request) goes to a file in the temp folder.
+import { execFileSync, spawn } from 'node:child_process';
 import { closeSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -40,10 +40,20 @@ export interface GatewayProcess {
   stop(): Promise<void>;
 }
 
+let built = false;
+
+/** `npm run build` once per benchmark: the gateway runs compiled, as `npm start` runs it. */
+function buildOnce(): void {
+  if (built) return;
+  execFileSync('npm', ['run', 'build', '--silent'], { cwd: new URL('../..', import.meta.url).pathname, stdio: 'inherit' });
+  built = true;
+}
+
 export async function startGatewayProcess(options: GatewayProcessOptions): Promise<GatewayProcess> {
-  const entry = new URL('./gateway-child.ts', import.meta.url).pathname;
+  buildOnce();
+  const entry = new URL('./gateway-child.mjs', import.meta.url).pathname;
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'gateway-bench-data-'));
-  const args = [...GATEWAY_NODE_FLAGS, ...(options.nodeFlags ?? []), '--import', 'tsx', entry, '--schema', options.schema ?? BENCH_SCHEMA, '--seed', options.dataset, '--data', dataDir, '--port', String(options.port), '--host', '127.0.0.1', ...(options.args ?? [])];
+  const args = [...GATEWAY_NODE_FLAGS, ...(options.nodeFlags ?? []), entry, '--schema', options.schema ?? BENCH_SCHEMA, '--seed', options.dataset, '--data', dataDir, '--port', String(options.port), '--host', '127.0.0.1', ...(options.args ?? [])];
   await assertPortFree(options.port);
   const started = performance.now();
   const output = outputFile(`gateway-${options.port}.log`);
