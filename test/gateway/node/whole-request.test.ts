@@ -64,3 +64,24 @@ describe('a request body through the node adapter and the body limit', () => {
     expect(await send(method, body, chunked)).toMatchObject(expected);
   });
 });
+
+describe('a whole request read in each way a Request offers', () => {
+  const whole = (body: string, type = 'application/json') => new WholeRequest('http://gateway.test/api/x', { method: 'POST', headers: { 'content-type': type } }, Buffer.from(body));
+  it.each<[string, (request: WholeRequest) => Promise<unknown>, unknown]>([
+    ['text()', (request) => request.text(), '{"data":{"title":"é"}}'],
+    ['json()', (request) => request.json(), { data: { title: 'é' } }],
+    ['arrayBuffer()', async (request) => Buffer.from(await request.arrayBuffer()).toString('utf8'), '{"data":{"title":"é"}}'],
+    ['blob()', async (request) => (await request.blob()).text(), '{"data":{"title":"é"}}'],
+    ['its body stream', (request) => new Response(request.body).text(), '{"data":{"title":"é"}}'],
+    ['a clone', (request) => request.clone().json(), { data: { title: 'é' } }],
+  ])('answers %s with the bytes it holds, once', async (_name, read, expected) => {
+    const request = whole('{"data":{"title":"é"}}');
+    expect(await read(request)).toEqual(expected);
+    if (_name !== 'a clone') await expect(request.text()).rejects.toThrow(TypeError);
+  });
+
+  it('parses a form from its bytes (formData)', async () => {
+    const form = await whole('name=Ada&files=2', 'application/x-www-form-urlencoded').formData();
+    expect([...form.entries()]).toEqual([['name', 'Ada'], ['files', '2']]);
+  });
+});
