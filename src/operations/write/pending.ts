@@ -38,16 +38,13 @@ export class PendingWrite {
    */
   async holding(collection: string, field: string, ids: readonly number[], except?: number): Promise<Doc[]> {
     const filter: Filter = { [field]: ids.length === 1 ? ids[0] : { $in: [...ids] }, ...(except === undefined ? {} : { id: { $ne: except } }) };
-    const stored = await this.store.find(collection, filter);
-    for (const doc of stored) this.remember(collection, doc);
-    const gone = this.removed.get(collection);
+    const found = await this.find(collection, filter);
     const held = this.docs.get(collection);
+    if (!held) return found;
     const wanted = new Set(ids);
     const holds = (doc: Doc) => doc.id !== except && idsOf(doc[field]).some((id) => wanted.has(id));
-    const found = stored.filter((doc) => !gone?.has(doc.id)).map((doc) => held?.get(doc.id) ?? doc).filter((doc) => !held?.has(doc.id) || holds(doc));
-    if (!held) return found;
-    const storedIds = new Set(stored.map((doc) => doc.id));
-    return [...found, ...[...held.values()].filter((doc) => !storedIds.has(doc.id) && holds(doc))];
+    const foundIds = new Set(found.map((doc) => doc.id));
+    return [...found.filter((doc) => !held.has(doc.id) || holds(doc)), ...[...held.values()].filter((doc) => !foundIds.has(doc.id) && holds(doc))];
   }
 
   /** One document by id, as this write has changed it so far; undefined when there is none. */
