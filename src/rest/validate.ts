@@ -42,7 +42,7 @@ export function validateQuery(raw: unknown, target: ContentType, scope: Validati
  * document selects them all (see {@link Selection.selected}): varied `fields` share a document.
  */
 function entrySelection(fields: readonly string[], defaults: readonly string[], populate: Selection['populate']): Selection {
-  const same = fields.length === defaults.length && fields.every((name, i) => name === defaults[i]);
+  const same = fields === defaults || (fields.length === defaults.length && fields.every((name, i) => name === defaults[i]));
   return same ? { fields, populate } : { fields, selected: defaults, populate };
 }
 
