@@ -148,4 +148,20 @@ describe('the live differential\'s documented deviations', () => {
     const decisions = readFileSync('docs/decisions.md', 'utf8');
     expect(DEVIATIONS.flatMap((d) => d.row.split(' / ')).filter((row) => !decisions.includes(row))).toEqual([]);
   });
+
+  const failed = (message: string, code = 'INTERNAL_SERVER_ERROR'): LiveAnswer => ({ body: { data: { articles: null }, errors: [{ message, code, path: ['articles'] }] } });
+  const NOT_THROUGH_RELATION = gql('{ articles(filters: { category: { not: { description: { ne: "x" } } } }) { data { id } } }');
+
+  it('explains Strapi failing a GraphQL request (its root field null, an internal error) that we answer', async () => {
+    expect((await judged(NOT_THROUGH_RELATION, failed('Undefined attribute level operator t2.description'), gqlList('articles'))).explained).toEqual(['Strapi answers 500']);
+  });
+
+  it.each([
+    ['an error of the client\'s', failed('Invalid parameter', 'BAD_USER_INPUT')],
+    ['a timestamp Strapi cannot answer', failed('DateTime cannot represent an invalid date-time-string 1714675500000.')],
+    ['an internal error beside data', { body: { data: { articles: { data: [] } }, errors: [{ message: 'boom', code: 'INTERNAL_SERVER_ERROR', path: ['articles'] }] } }],
+  ] as const)('does not take %s for Strapi failing', async (_name, want) => {
+    expect((await judged(NOT_THROUGH_RELATION, want, gqlList('articles'))).explained ?? []).not.toContain('Strapi answers 500');
+  });
 });
+
