@@ -42,7 +42,7 @@ import { corsStep } from './http/cors.ts';
 import { deadlineStep } from './http/deadline.ts';
 import { observeStep } from './http/observe.ts';
 import { responseCacheStep, type ResponseCacheStep } from './http/response-cache.ts';
-import { type Exchange, type Handler, type Step, compose } from './http/pipeline.ts';
+import { type ErrorLog, type Exchange, type Handler, type Step, compose } from './http/pipeline.ts';
 import { REQUEST_ID_HEADER, echoRequestId, requestIdOf } from './http/request-id.ts';
 import { securityHeadersStep } from './http/security-headers.ts';
 import { silentLogger, type Logger } from './observability/logger.ts';
@@ -71,8 +71,8 @@ export interface GatewayDeps {
   settings(): AccessSettings | undefined;
   /** Strapi's API_TOKEN_SALT and JWT_SECRET; without one, that kind of credential is refused. */
   secrets?: { apiTokenSalt?: string; jwtSecret?: string };
-  /** Where unexpected errors go (answered as 500 without internals); the logger when absent. */
-  log?: (error: unknown) => void;
+  /** Where unexpected errors go (answered as 500 without internals), with the id of the request that met one; the logger when absent. */
+  log?: ErrorLog;
   /** Request and error log; silent when absent. */
   logger?: Logger;
   /** A fresh registry when absent. */
@@ -202,7 +202,7 @@ interface Schemas {
 /** The whole gateway as one fetch handler: the edge's steps around the routes. */
 export function createGateway(deps: GatewayDeps): Gateway {
   const logger = deps.logger ?? silentLogger;
-  const log = deps.log ?? ((error: unknown) => logger.error({ err: error }, 'unexpected error'));
+  const log: ErrorLog = deps.log ?? ((error, reqId) => logger.error(reqId ? { err: error, reqId } : { err: error }, 'unexpected error'));
   const metrics = deps.metrics ?? createMetrics();
   const http = deps.http ?? DEFAULT_HTTP_SETTINGS;
   const store = new MeasuredStore(deps.store, metrics);
@@ -239,7 +239,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
       const { caller, settings } = await callers.accessOf(request, exchange);
       return callers.answerKeyOf(settings, caller);
     },
-    refused: (error) => graphqlErrorResponse(error, log),
+    refused: (error, exchange) => graphqlErrorResponse(error, exchange.log),
     metrics,
   });
   const { compiler, restCompiler, documents, plans, targets } = caches;
@@ -247,8 +247,8 @@ export function createGateway(deps: GatewayDeps): Gateway {
   for (const [name, cache] of Object.entries(watched)) metrics.watchCache(name, () => cache.size());
   const handle = compose(edgeSteps({ logger, log, metrics, http, responses, timeoutMs: (deps.limits ?? DEFAULT_REQUEST_LIMITS).timeoutMs, uploadTimeoutMs: uploads?.settings.timeoutMs }), routes);
   return {
-    fetch: (request, client, peer) => fetchWithEdge(handle, request, client, peer),
-    kept: fastPath({ responses, targets, anonymousKey: () => callers.anonymousKey(), logger, metrics }),
+    fetch: (request, client, peer) => fetchWithEdge(handle, log, request, client, peer),
+    kept: fastPath({ responses, targets, anonymousKey: () => callers.anonymousKey(), logger, log, metrics }),
     drain() {
       state.draining = true;
     },
@@ -311,12 +311,12 @@ function gatewayRoutes(deps: GatewayDeps, parts: RouteParts): Routes {
     if (!exchange) throw new Error('a request reached a route without its exchange');
     return callers.baseFor(request, exchange, options);
   };
-  const common = { model: deps.model, schema: schemas.graphql, baseFor, projectReads: deps.projectReads ?? true, log, limits, costs, compiler };
+  const common = { model: deps.model, schema: schemas.graphql, baseFor, projectReads: deps.projectReads ?? true, limits, costs, compiler };
   const table = routeTable(deps.model, deps.routes);
   const graphiql = deps.graphiql ?? true;
   const docs = deps.docs ?? true;
   return {
-    readiness: readiness({ store, settings: deps.settings, draining: parts.draining, log }),
+    readiness: readiness({ store, settings: deps.settings, draining: parts.draining }),
     liveness,
     graphql: graphqlRoute({ ...common, documents, graphiql, defaultQuery: sampleQuery(deps.model), credentials: (request, exchange) => callers.accessOf(request, exchange), uploads }),
     rest: createRestHandler({
@@ -327,15 +327,16 @@ function gatewayRoutes(deps: GatewayDeps, parts: RouteParts): Routes {
       plans,
       readBody: (request) => withBoundedBody(request, MAX_BODY_BYTES),
       receiveFiles: uploads && ((request) => receiveMultipart(request, uploads.settings.tmpDir, uploads.settings.limits)),
+      log: (error, exchange) => (exchange ? exchange.log(error) : log(error)),
     }),
     metrics: http.metrics ? metricsRoute(metrics) : undefined,
-    uploads: deps.uploadsDir ? uploadsRoute({ dir: deps.uploadsDir, maxAge: http.uploads.maxAge, log }) : undefined,
+    uploads: deps.uploadsDir ? uploadsRoute({ dir: deps.uploadsDir, maxAge: http.uploads.maxAge }) : undefined,
     graphiqlAsset: graphiql ? graphiqlAsset : undefined,
     docsPage: docs ? docsPage : undefined,
     docsAsset: docs ? docsAsset : undefined,
     openApi: openApiRoute(openApiDocumentOf(deps, table)),
-    home: homeRoute({ graphiql, docs, restExample: restExampleOf(deps.model) }, log),
-    admin: adminRoute(webhookAdminRows(parts.webhooks.admin), adminCheck(http.admin, deps.secrets?.apiTokenSalt), log),
+    home: homeRoute({ graphiql, docs, restExample: restExampleOf(deps.model) }),
+    admin: adminRoute(webhookAdminRows(parts.webhooks.admin), adminCheck(http.admin, deps.secrets?.apiTokenSalt)),
   };
 }
 
@@ -368,15 +369,16 @@ function edgeSteps({ logger, log, metrics, http, responses, timeoutMs, uploadTim
     corsStep(http.cors),
     securityHeadersStep(http.security),
     responses.step,
-    deadlineStep(timeoutMs, log, uploadTimeoutMs),
+    deadlineStep(timeoutMs, uploadTimeoutMs),
     compressStep(http.compression),
-    catchErrorsStep(log),
+    catchErrorsStep(),
   ];
 }
 
 /** One request through the edge, on an exchange made for it. */
-async function fetchWithEdge(handle: Handler, request: Request, client?: ClientSignal, peer?: string): Promise<Response> {
-  const exchange: Exchange = { id: requestIdOf(request), startedAt: performance.now(), kind: 'unknown', client, peer };
+async function fetchWithEdge(handle: Handler, log: ErrorLog, request: Request, client?: ClientSignal, peer?: string): Promise<Response> {
+  const id = requestIdOf(request);
+  const exchange: Exchange = { id, log: (error) => log(error, id), startedAt: performance.now(), kind: 'unknown', client, peer };
   const response = await handle(request, exchange);
   // The edge's headers, once, for the fast path: a GET's or POST's 200 without Origin (no CORS headers).
   const kept = exchange.kept;

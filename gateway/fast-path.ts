@@ -5,7 +5,7 @@
 import { type CacheSize, byteBoundedCache, sizeOf } from '../src/limits/byte-cache.ts';
 import { cacheKey, cacheableRead, type ResponseCacheStep } from './http/response-cache.ts';
 import { boundRequestTarget, recordRequest } from './http/observe.ts';
-import type { Exchange } from './http/pipeline.ts';
+import type { ErrorLog, Exchange } from './http/pipeline.ts';
 import { REQUEST_ID_HEADER, requestIdFrom } from './http/request-id.ts';
 import type { Logger } from './observability/logger.ts';
 import type { GatewayMetrics } from './observability/metrics.ts';
@@ -37,6 +37,8 @@ export interface FastPathDeps {
   /** The answer key of a caller without credentials, and its role; undefined while starting. */
   anonymousKey(): { key: string; role: string } | undefined;
   logger: Logger;
+  /** The gateway's error log (the exchange's; a kept answer runs nothing that could fail). */
+  log: ErrorLog;
   metrics: GatewayMetrics;
 }
 
@@ -97,7 +99,8 @@ export function fastPath(deps: FastPathDeps): (head: RequestHead) => KeptReply |
     if (!entry?.edge) return undefined;
     metrics.recordCacheLookup('response', true);
     metrics.inFlight(1);
-    const exchange: Exchange = { id: requestIdFrom(head.header(REQUEST_ID_HEADER)), startedAt, kind: entry.kind, role: anonymous.role };
+    const id = requestIdFrom(head.header(REQUEST_ID_HEADER));
+    const exchange: Exchange = { id, log: (error) => deps.log(error, id), startedAt, kind: entry.kind, role: anonymous.role };
     return {
       headers: [...entry.edge, [REQUEST_ID_HEADER, exchange.id]],
       body: head.method === 'HEAD' ? undefined : entry.body,

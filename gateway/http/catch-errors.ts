@@ -4,13 +4,13 @@ import { toRestError } from '../../src/errors/map.ts';
 import type { Step } from './pipeline.ts';
 import { jsonResponse } from './responses.ts';
 
-/** Turns a thrown error into Strapi's envelope; `log` gets the unexpected ones. */
-export function catchErrorsStep(log: (error: unknown) => void): Step {
+/** Turns a thrown error into Strapi's envelope; the exchange's log gets the unexpected ones. */
+export function catchErrorsStep(): Step {
   return async (request, exchange, next) => {
     try {
       return await next(request, exchange);
     } catch (error) {
-      const { status, body } = toRestError(error, log);
+      const { status, body } = toRestError(error, exchange.log);
       return jsonResponse(status, body);
     }
   };

@@ -8,7 +8,7 @@ import type { Step } from './pipeline.ts';
 import { jsonResponse } from './responses.ts';
 
 /** `uploadTimeoutMs`, when given, is the time of a request carrying files (a multipart POST): receiving them takes longer. */
-export function deadlineStep(timeoutMs: number, log: (error: unknown) => void, uploadTimeoutMs?: number): Step {
+export function deadlineStep(timeoutMs: number, uploadTimeoutMs?: number): Step {
   return async (request, exchange, next) => {
     const carriesFiles = uploadTimeoutMs !== undefined && request.method === 'POST' && /^multipart\/form-data\b/i.test(request.headers.get('content-type') ?? '');
     const deadline = new Deadline(carriesFiles ? uploadTimeoutMs : timeoutMs, exchange.client ?? request.signal);
@@ -17,8 +17,8 @@ export function deadlineStep(timeoutMs: number, log: (error: unknown) => void, u
       return await deadline.race(next(request, exchange));
     } catch (error) {
       if (!deadline.isOwn(error)) throw error;
-      if (exchange.kind === 'graphql') return graphqlErrorResponse(error, log);
-      const { status, body } = toRestError(error, log);
+      if (exchange.kind === 'graphql') return graphqlErrorResponse(error, exchange.log);
+      const { status, body } = toRestError(error, exchange.log);
       return jsonResponse(status, body);
     } finally {
       deadline.dispose();

@@ -3,7 +3,7 @@
 import { WholeResponse, wholeBody } from '../../src/whole-response.ts';
 import type { Logger } from '../observability/logger.ts';
 import type { GatewayMetrics } from '../observability/metrics.ts';
-import { type Exchange, type Step, withRequestId } from './pipeline.ts';
+import type { Exchange, Step } from './pipeline.ts';
 
 /** Longest query string kept in a log line; the rest is cut, so one request cannot flood the log. */
 const MAX_LOGGED_QUERY = 1000;
@@ -61,27 +61,26 @@ export function countBody(response: Response, done: (bytes: number, aborted: boo
   return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
 }
 
-/** Logs and measures every request; runs the rest of the edge with the request's id on its log lines. */
+/** Logs and measures every request. */
 export function observeStep({ logger, metrics }: ObserveDeps): Step {
-  return (request, exchange, next) =>
-    withRequestId(exchange.id, async () => {
-      metrics.inFlight(1);
-      let response: Response;
-      try {
-        response = await next(request, exchange);
-      } catch (error) {
-        metrics.inFlight(-1);
-        throw error;
-      }
-      // A HEAD answer's body is never sent (the server drops it), so there is nothing to count.
-      const head = request.method === 'HEAD';
-      if (head) void response.body?.cancel();
-      const counted = head ? new Response(null, response) : response;
-      return countBody(counted, (bytes, aborted) => {
-        metrics.inFlight(-1);
-        recordRequest({ logger, metrics }, requestTarget(request.method, new URL(request.url)), exchange, response.status, bytes, aborted);
-      });
+  return async (request, exchange, next) => {
+    metrics.inFlight(1);
+    let response: Response;
+    try {
+      response = await next(request, exchange);
+    } catch (error) {
+      metrics.inFlight(-1);
+      throw error;
+    }
+    // A HEAD answer's body is never sent (the server drops it), so there is nothing to count.
+    const head = request.method === 'HEAD';
+    if (head) void response.body?.cancel();
+    const counted = head ? new Response(null, response) : response;
+    return countBody(counted, (bytes, aborted) => {
+      metrics.inFlight(-1);
+      recordRequest({ logger, metrics }, requestTarget(request.method, new URL(request.url)), exchange, response.status, bytes, aborted);
     });
+  };
 }
 
 /**

@@ -1,6 +1,5 @@
 // The HTTP edge as a list of steps around the routes: each step gets the request, this
 // request's exchange and the next handler, and returns the response (changed or not).
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { ClientSignal, Deadline } from '../../src/limits/deadline.ts';
 import type { CollectionReads } from '../../src/store/collection-reads.ts';
 
@@ -27,6 +26,8 @@ export type RouteKind =
 export interface Exchange {
   /** The request id: the caller's `X-Request-Id` when acceptable, else a fresh UUID. */
   readonly id: string;
+  /** Where this request's unexpected errors go: the gateway's error log, with the request's id. */
+  readonly log: (error: unknown) => void;
   /** `performance.now()` when the request reached the edge. */
   readonly startedAt: number;
   kind: RouteKind;
@@ -48,26 +49,13 @@ export interface Exchange {
   kept?: { edge?: Array<[string, string]> };
 }
 
+/** Where unexpected errors go, with the id of the request that met one (none outside a request). */
+export type ErrorLog = (error: unknown, requestId?: string) => void;
+
 export type Handler = (request: Request, exchange: Exchange) => Promise<Response>;
 export type Step = (request: Request, exchange: Exchange, next: Handler) => Promise<Response>;
 
 /** `steps[0]` runs first and sees the final response last, as in Koa or Express. */
 export function compose(steps: readonly Step[], handler: Handler): Handler {
   return steps.reduceRight<Handler>((next, step) => (request, exchange) => step(request, exchange, next), handler);
-}
-
-/**
- * The request id of the request being handled, for log lines written deep inside it. The only
- * ambient value: a correlation id for logs, never state a route or an operation reads.
- */
-const currentId = new AsyncLocalStorage<string>();
-
-/** Runs `fn` with `id` as the request id of every log line it writes, awaited or not. */
-export function withRequestId<T>(id: string, fn: () => T): T {
-  return currentId.run(id, fn);
-}
-
-/** The id of the request being handled; undefined outside one (start-up, timers). */
-export function currentRequestId(): string | undefined {
-  return currentId.getStore();
 }

@@ -31,7 +31,7 @@ export interface ResponseCacheDeps {
    */
   accessKey(request: Request, exchange: Exchange): Promise<string | undefined>;
   /** The answer to a request that could not be read (a GraphQL body past the limit). */
-  refused(error: unknown): Response;
+  refused(error: unknown, exchange: Exchange): Response;
   metrics: Pick<GatewayMetrics, 'recordCacheLookup'>;
 }
 
@@ -100,7 +100,7 @@ export function responseCacheStep(deps: ResponseCacheDeps): ResponseCacheStep {
       try {
         forwarded = await withBoundedBody(request, MAX_BODY_BYTES);
       } catch (error) {
-        return deps.refused(error);
+        return deps.refused(error, exchange);
       }
       body = await forwarded.clone().text();
     }

@@ -8,6 +8,7 @@ import { RouteMatcher } from '../../src/routes/match.ts';
 import type { Method } from '../../src/routes/table.ts';
 import type { WebhookAdmin } from '../../src/webhooks/admin.ts';
 import type { AdminCheck } from '../admin-credential.ts';
+import type { Exchange } from '../http/pipeline.ts';
 import { jsonResponse } from '../http/responses.ts';
 
 export interface AdminCall {
@@ -48,9 +49,9 @@ export function webhookAdminRows(admin: WebhookAdmin): AdminRow[] {
 }
 
 /** The /admin route: the credential first, then the row for the method and path. */
-export function adminRoute(rows: readonly AdminRow[], check: AdminCheck, log: (error: unknown) => void): (request: Request) => Promise<Response> {
+export function adminRoute(rows: readonly AdminRow[], check: AdminCheck): (request: Request, exchange: Pick<Exchange, 'log'>) => Promise<Response> {
   const matcher = new RouteMatcher(rows);
-  return async (request) => {
+  return async (request, exchange) => {
     const url = new URL(request.url);
     try {
       check(request);
@@ -58,7 +59,7 @@ export function adminRoute(rows: readonly AdminRow[], check: AdminCheck, log: (e
       const body = await row.handle({ params, query: Object.fromEntries(url.searchParams) });
       return jsonResponse(row.status ?? 200, body, { 'cache-control': 'no-store' });
     } catch (error) {
-      const { status, body } = toRestError(error, log);
+      const { status, body } = toRestError(error, exchange.log);
       return jsonResponse(status, body, status === 405 ? { allow: matcher.allowed(url.pathname).join(', ') } : {});
     }
   };

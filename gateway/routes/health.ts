@@ -5,6 +5,7 @@ import type { AccessSettings } from '../../src/auth/settings.ts';
 import { ServiceUnavailableError } from '../../src/errors/errors.ts';
 import { toRestError } from '../../src/errors/map.ts';
 import type { Store } from '../../src/store/store.ts';
+import type { Exchange } from '../http/pipeline.ts';
 import { jsonResponse } from '../http/responses.ts';
 
 export interface HealthDeps {
@@ -12,12 +13,11 @@ export interface HealthDeps {
   settings(): AccessSettings | undefined;
   /** True once shutdown began: the gateway finishes what it has but wants no new work. */
   draining(): boolean;
-  log: (error: unknown) => void;
 }
 
 /** GET /_health. */
-export function readiness(deps: HealthDeps): () => Promise<Response> {
-  return async () => {
+export function readiness(deps: HealthDeps): (request: Request, exchange: Pick<Exchange, 'log'>) => Promise<Response> {
+  return async (_request, exchange) => {
     try {
       if (deps.draining()) throw new ServiceUnavailableError('The gateway is shutting down');
       if (!deps.settings()) throw new ServiceUnavailableError('The gateway is starting: the database is not ready yet');
@@ -25,7 +25,7 @@ export function readiness(deps: HealthDeps): () => Promise<Response> {
       return new Response(null, { status: 204 });
     } catch (error) {
       const refused = error instanceof ServiceUnavailableError ? error : new ServiceUnavailableError('The database is not reachable');
-      const { status, body } = toRestError(refused, deps.log);
+      const { status, body } = toRestError(refused, exchange.log);
       return jsonResponse(status, body);
     }
   };

@@ -78,11 +78,11 @@ export function wantsHtml(request: Request): boolean {
 }
 
 /** GET and HEAD /: the page for a browser, Strapi's 404 envelope for anyone else. */
-export function homeRoute(facts: HomeFacts, log: (error: unknown) => void): (request: Request) => Promise<Response> {
+export function homeRoute(facts: HomeFacts): (request: Request) => Promise<Response> {
   const page = homePage(facts);
   const vary = { vary: 'Accept' };
   const refusal = (error: Error, headers: Record<string, string>) => {
-    const { status, body } = toRestError(error, log);
+    const { status, body } = toRestError(error);
     return jsonResponse(status, body, headers);
   };
   return async (request) => {

@@ -9,6 +9,7 @@ import { createFileResponse } from '@remix-run/response/file';
 import { MethodNotAllowedError, NotFoundError } from '../../src/errors/errors.ts';
 import { toRestError } from '../../src/errors/map.ts';
 import { chooseRange, ifRangeHolds } from '../http/byte-range.ts';
+import type { Exchange } from '../http/pipeline.ts';
 import { jsonResponse } from '../http/responses.ts';
 
 export const UPLOADS_PREFIX = '/uploads/';
@@ -18,7 +19,6 @@ export interface UploadsDeps {
   dir: string;
   /** Seconds browsers and CDNs may reuse a file without asking again. */
   maxAge: number;
-  log: (error: unknown) => void;
 }
 
 /**
@@ -40,7 +40,7 @@ export function uploadPath(pathname: string): string | undefined {
 }
 
 /** GET and HEAD /uploads/<file>; errors in Strapi's envelope. */
-export function uploadsRoute(deps: UploadsDeps): (request: Request) => Promise<Response> {
+export function uploadsRoute(deps: UploadsDeps): (request: Request, exchange: Pick<Exchange, 'log'>) => Promise<Response> {
   const root = path.resolve(deps.dir);
   const cacheControl = `public, max-age=${deps.maxAge}`;
   async function answer(request: Request): Promise<Response> {
@@ -54,11 +54,11 @@ export function uploadsRoute(deps: UploadsDeps): (request: Request) => Promise<R
     response.headers.set('content-security-policy', MEDIA_POLICY);
     return response;
   }
-  return async (request) => {
+  return async (request, exchange) => {
     try {
       return await answer(request);
     } catch (error) {
-      const { status, body } = toRestError(error, deps.log);
+      const { status, body } = toRestError(error, exchange.log);
       return jsonResponse(status, body, status === 405 ? { allow: 'GET, HEAD' } : {});
     }
   };

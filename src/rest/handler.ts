@@ -43,8 +43,8 @@ export interface RestHandlerDeps<Edge> {
   baseFor(request: Request, edge: Edge | undefined, options: BaseOptions): Promise<RequestBase>;
   /** Read only the fields a document needs (MongoDB); whole documents otherwise. */
   projectReads?: boolean;
-  /** Where unexpected errors (answered as 500) are reported; console.error by default. */
-  log?: (error: unknown) => void;
+  /** Where unexpected errors (answered as 500) are reported, with the request's edge; console.error by default. */
+  log?: (error: unknown, edge: Edge | undefined) => void;
   /** `maxEntries` bounds what one request may answer; the default when absent. */
   limits?: Pick<RequestLimits, 'maxEntries' | 'maxVariablesDepth'>;
   /** The entry estimate's model, bounded by the data as last measured; by the list limits alone when absent. */
@@ -66,7 +66,7 @@ const EXPLAIN_TYPE = 'application/graphql';
 
 /** The REST route: `edge` is whatever the gateway's edge passes along (its exchange), handed to `baseFor`. */
 export function createRestHandler<Edge>(deps: RestHandlerDeps<Edge>): (request: Request, edge?: Edge) => Promise<Response> {
-  const log = deps.log ?? console.error;
+  const logOf = (edge: Edge | undefined) => (error: unknown) => (deps.log ?? console.error)(error, edge);
   const plans = deps.plans ?? new PlanCache(deps.model, deps.schema, DEFAULT_CACHE_BOUNDS.plansMaxBytes);
   const steps = executionSteps(deps);
   const routes = deps.routes ?? routeMatcher(deps.model);
@@ -86,7 +86,7 @@ export function createRestHandler<Edge>(deps: RestHandlerDeps<Edge>): (request: 
       }
       case 'call': {
         const calls = { model: deps.model, plans, steps, readBody: deps.readBody ?? identity, limits: bodyLimits, receiveFiles: deps.receiveFiles };
-        return callAnswer(calls, request, { ...row, handler }, params, base, log);
+        return callAnswer(calls, request, { ...row, handler }, params, base, logOf(edge));
       }
     }
   }
@@ -96,7 +96,7 @@ export function createRestHandler<Edge>(deps: RestHandlerDeps<Edge>): (request: 
     try {
       response = await answer(request, edge);
     } catch (error) {
-      const { status, body } = toRestError(error, log);
+      const { status, body } = toRestError(error, logOf(edge));
       response = json(status, JSON.stringify(body), status === 405 ? { allow: routes.allowed(new URL(request.url).pathname).join(', ') } : undefined);
     }
     return request.method === 'HEAD' ? new Response(null, response) : response;

@@ -244,7 +244,7 @@ function writeOf(action: WriteAction, type: Type): Operation {
 /** What the operation layer decides for `caller` running `operation`: allowed, or the error's name. */
 async function decide(caller: Caller, operation: Operation): Promise<string> {
   const callers = new Callers({ model: subject.model, store: subject.store, settings: () => subject.settings, secrets: { apiTokenSalt: SALT, jwtSecret: SECRET } });
-  const exchange: Exchange = { id: 'matrix', startedAt: 0, kind: 'rest' };
+  const exchange: Exchange = { id: 'matrix', log: (error) => { throw error; }, startedAt: 0, kind: 'rest' };
   try {
     authorize(await callers.baseFor(new Request('http://gateway.test/api', { headers: await caller.header() }), exchange), operation);
     return 'allowed';

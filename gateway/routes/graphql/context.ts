@@ -19,7 +19,6 @@ export interface GraphQLRouteDeps {
   credentials(request: Request, exchange: Exchange): Promise<unknown>;
   /** Read only the fields a document needs (MongoDB); whole documents otherwise. */
   projectReads?: boolean;
-  log: (error: unknown) => void;
   limits: RequestLimits;
   /** The entry estimate's model, bounded by the data as last measured. */
   costs(): Promise<CostModel>;
@@ -40,4 +39,12 @@ export interface ServerContext {
   exchange: Exchange;
   /** A multipart request's operations, its files in place (multipart-uploads.ts). */
   uploaded?: unknown;
+}
+
+/**
+ * The request's error log, from the context yoga hands a plugin (the edge's exchange is in every
+ * one the gateway makes); standard error for a request made without the edge.
+ */
+export function requestLog(context: unknown): (error: unknown) => void {
+  return (context as Partial<ServerContext> | undefined)?.exchange?.log ?? console.error;
 }

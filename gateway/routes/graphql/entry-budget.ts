@@ -2,7 +2,7 @@
 import type { Plugin } from 'graphql-yoga';
 import { checkEntryBudget } from '../../../src/graphql/cost.ts';
 import { checkArgumentSizes } from '../../../src/limits/request-limits.ts';
-import type { GraphQLRouteDeps } from './context.ts';
+import { requestLog, type GraphQLRouteDeps } from './context.ts';
 import { requestError } from './request-error.ts';
 
 /** Filters and sorts as large as REST allows, and the entry budget: checked on the validated document. */
@@ -13,7 +13,7 @@ export function entryBudget(deps: GraphQLRouteDeps): Plugin {
         checkArgumentSizes(args.schema, args.document, args.variableValues ?? undefined);
         checkEntryBudget(args.schema, await deps.costs(), deps.limits.maxEntries, args.document, args.variableValues ?? undefined, args.operationName);
       } catch (error) {
-        setResultAndStopExecution({ errors: [requestError(error, deps.log)] });
+        setResultAndStopExecution({ errors: [requestError(error, requestLog(args.contextValue))] });
       }
     },
   };

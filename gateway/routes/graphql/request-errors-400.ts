@@ -2,18 +2,19 @@
 import { GraphQLError } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import { withCode } from '../../../src/errors/map.ts';
+import { requestLog } from './context.ts';
 
 /**
  * A request that cannot run answers HTTP 400, as Strapi's Apollo server does (yoga answers 200 to
  * `Accept: application/json` for a syntax or validation error); a variable the schema's types
  * refuse is `BAD_USER_INPUT`, Strapi's code for it.
  */
-export function requestErrorsAre400(log: (e: unknown) => void): Plugin {
+export function requestErrorsAre400(): Plugin {
   return {
-    onExecute: () => ({
+    onExecute: ({ args }) => ({
       onExecuteDone({ result, setResult }) {
         if (Symbol.asyncIterator in result || result.data !== undefined || !result.errors) return;
-        setResult({ errors: result.errors.map((error) => withCode(error, 'BAD_USER_INPUT', log)) });
+        setResult({ errors: result.errors.map((error) => withCode(error, 'BAD_USER_INPUT', requestLog(args.contextValue))) });
       },
     }),
     onResultProcess: httpStatus400,

@@ -24,6 +24,7 @@ import { entryBudget } from './entry-budget.ts';
 import { errorsAreNotKept } from './errors-not-kept.ts';
 import { uploadedOperations, uploadedParams } from './multipart-uploads.ts';
 import { errorsHaveCodes } from './errors-have-codes.ts';
+import { MaskedErrors } from './masked-errors.ts';
 import { mutationsAreNotKept } from './mutations-not-kept.ts';
 import { nestingLimit } from './nesting-limit.ts';
 import { requestError } from './request-error.ts';
@@ -40,6 +41,7 @@ const NATIVE_FETCH_API = { Request, Response: WholeResponse, Headers, ReadableSt
 
 /** The /graphql route: yoga behind the body limit, with the gateway's context and error codes. */
 export function graphqlRoute(deps: GraphQLRouteDeps): (request: Request, exchange: Exchange) => Promise<Response> {
+  const masked = new MaskedErrors();
   const yoga = createYoga<ServerContext>({
     schema: deps.schema,
     graphqlEndpoint: '/graphql',
@@ -55,16 +57,16 @@ export function graphqlRoute(deps: GraphQLRouteDeps): (request: Request, exchang
     // Parsed documents by their text, within a bound in bytes (yoga's own is bounded by count).
     parserAndValidationCache: deps.documents,
     plugins: [
-      errorsHaveCodes(deps.log), uploadedOperations, documentSizeLimit(deps.limits, deps.log), nestingLimit(deps.limits, deps.log), ...documentLimits(deps.limits), requestErrorsAre400(deps.log),
-      variablesLimit(deps.limits, deps.log), subscriptionsRefused, mutationsAreNotKept, entryBudget(deps), scopedExecution(deps), slicedAnswer(deps.log), errorsAreNotKept],
+      errorsHaveCodes(masked), uploadedOperations, documentSizeLimit(deps.limits), nestingLimit(deps.limits), ...documentLimits(deps.limits), requestErrorsAre400(),
+      variablesLimit(deps.limits), subscriptionsRefused, mutationsAreNotKept, entryBudget(deps), scopedExecution(deps), slicedAnswer(), errorsAreNotKept],
     context: async ({ request, exchange }) => {
       try {
         return await deps.baseFor(request, exchange);
       } catch (error) {
-        throw requestError(error, deps.log);
+        throw requestError(error, exchange.log);
       }
     },
-    maskedErrors: { maskError: (error) => toGraphQLError(error, deps.log) },
+    maskedErrors: { maskError: masked.mask },
   });
 
   return async (request, exchange) => {
@@ -73,7 +75,7 @@ export function graphqlRoute(deps: GraphQLRouteDeps): (request: Request, exchang
     try {
       bounded = await withBoundedBody(request, MAX_BODY_BYTES);
     } catch (error) {
-      return graphqlErrorResponse(error, deps.log);
+      return graphqlErrorResponse(error, exchange.log);
     }
     const refused = await refusedCredentials(deps, bounded, exchange);
     return refused ?? yoga.fetch(bounded, { exchange });
@@ -92,7 +94,7 @@ async function multipartAnswer(deps: GraphQLRouteDeps, yoga: YogaServerInstance<
   try {
     const base = await deps.baseFor(request, exchange);
     if (!base.access.allows(PLUGIN_ACTIONS.upload.upload)) {
-      const forbidden = toGraphQLError(new GraphQLError('Forbidden', { originalError: new ForbiddenError('Forbidden') }), deps.log);
+      const forbidden = toGraphQLError(new GraphQLError('Forbidden', { originalError: new ForbiddenError('Forbidden') }), exchange.log);
       return jsonResponse(200, { errors: [forbidden.toJSON()], data: null });
     }
     if (!deps.uploads) throw new ServiceUnavailableError('This gateway does not store uploads');
@@ -102,7 +104,7 @@ async function multipartAnswer(deps: GraphQLRouteDeps, yoga: YogaServerInstance<
     headers.delete('content-length');
     return await yoga.fetch(new Request(request.url, { method: 'POST', headers, signal: request.signal }), { exchange, uploaded: uploadedParams(body) });
   } catch (error) {
-    return graphqlErrorResponse(error, deps.log);
+    return graphqlErrorResponse(error, exchange.log);
   } finally {
     if (body) await removeReceived(body);
   }
@@ -119,7 +121,7 @@ async function refusedCredentials(deps: GraphQLRouteDeps, request: Request, exch
     return undefined;
   } catch (error) {
     if (!(error instanceof UnauthorizedError)) return undefined;
-    const { status, body } = toRestError(error, deps.log);
+    const { status, body } = toRestError(error, exchange.log);
     return jsonResponse(status, body);
   }
 }

@@ -3,13 +3,14 @@ import type { ExecutionResult } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import { stringifyInSlices } from '../../../src/limits/stringify.ts';
 import type { RequestBase } from '../../../src/operations/scope.ts';
+import { requestLog } from './context.ts';
 import { requestError } from './request-error.ts';
 
 /**
  * The answer's JSON written in slices, within the deadline. Past the deadline, or when the client
  * left, the answer is a 503 alone: whatever part was resolved is dropped, not sent half-done.
  */
-export function slicedAnswer(log: (e: unknown) => void): Plugin {
+export function slicedAnswer(): Plugin {
   return {
     async onExecutionResult({ result, setResult, context }) {
       const { deadline, pacing } = context as Partial<RequestBase>;
@@ -21,7 +22,7 @@ export function slicedAnswer(log: (e: unknown) => void): Plugin {
         const data = await stringifyInSlices(single.data, { deadline, entries: pacing?.entries });
         setResult({ ...single, stringify: (sanitized: ExecutionResult) => withData(sanitized, data) });
       } catch (error) {
-        setResult({ errors: [requestError(deadline.passed ? deadline.reason : error, log)] });
+        setResult({ errors: [requestError(deadline.passed ? deadline.reason : error, requestLog(context))] });
       }
     },
   };

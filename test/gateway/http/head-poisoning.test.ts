@@ -163,7 +163,7 @@ describe('a kept entry whose bytes are not all there', () => {
       return new WholeResponse(new Uint8Array(Buffer.from(body)), { status: 200, headers: { 'content-type': 'application/json', ...length } });
     };
     const run = (method = 'GET') => {
-      const exchange: Exchange = { id: 'test', startedAt: 0, kind: 'unknown' };
+      const exchange: Exchange = { id: 'test', log: (error) => { throw error; }, startedAt: 0, kind: 'unknown' };
       return cache.step(new Request('http://gateway.test/api/articles', { method }), exchange, route);
     };
     return { run, made };

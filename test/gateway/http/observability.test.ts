@@ -103,19 +103,32 @@ describe('request logs', () => {
     expect(lines[0]).toMatchObject({ role, status, kind: 'graphql' });
   });
 
-  it('log an unexpected error with its stack and request id, and answer without them', async () => {
+  it.each([
+    ['a REST read', (id: string) => restRequest('/api/articles', { 'x-request-id': id }), 500, 'error'],
+    ['a GraphQL query, masked in a resolver', (id: string) => graphqlRequest('{ articles { data { id } } }', {}, { 'x-request-id': id }), 200, 'info'],
+  ])('log an unexpected error of %s with its stack and its own request id, and answer without them', async (_name, request, status, level) => {
     const { logger, lines } = capturedLogger();
     const store = new BrokenStore();
     const { gateway } = await blogGateway({ store, extra: { logger, log: undefined } });
     store.broken = true;
-    const response = await gateway.fetch(restRequest('/api/articles', { 'x-request-id': 'broken-1' }));
-    const text = await response.text();
-    expect(response.status).toBe(500);
-    expect(text).not.toMatch(/10\.0\.0\.7|at .*\.ts/);
-    const error = lines.find((line) => line.msg === 'unexpected error');
-    expect(error).toMatchObject({ level: 'error', reqId: 'broken-1', err: { message: 'socket closed by peer at 10.0.0.7' } });
-    expect(String((error!.err as Line).stack)).toMatch(/BrokenStore\.find/);
-    expect(lines.find((line) => line.msg === 'request')).toMatchObject({ level: 'error', status: 500 });
+    // Two at once: each error line names the request that met it.
+    const answers = await Promise.all(['broken-1', 'broken-2'].map(async (id) => {
+      const response = await gateway.fetch(request(id));
+      return { status: response.status, text: await response.text() };
+    }));
+    for (const answer of answers) {
+      expect(answer.status).toBe(status);
+      expect(answer.text).toMatch(/Internal Server Error/);
+      expect(answer.text).not.toMatch(/10\.0\.0\.7|at .*\.ts/);
+    }
+    const errors = lines.filter((line) => line.msg === 'unexpected error');
+    expect(errors.map((line) => line.reqId).sort()).toEqual(['broken-1', 'broken-2']);
+    for (const error of errors) {
+      expect(error).toMatchObject({ level: 'error', err: { message: 'socket closed by peer at 10.0.0.7' } });
+      expect(String((error.err as Line).stack)).toMatch(/BrokenStore\.find/);
+    }
+    const requests = lines.filter((line) => line.msg === 'request');
+    expect(requests.map((line) => [line.reqId, line.level, line.status]).sort()).toEqual([['broken-1', level, status], ['broken-2', level, status]]);
   });
 });
 
