@@ -44,6 +44,10 @@ export function openDatabase(file: string, options: { existing?: boolean } = {})
       db.pragma('synchronous = NORMAL');
     }
     db.pragma(`cache_size = -${CACHE_KIB}`);
+    // A write that may be refused (a unique index) runs in a savepoint, whose copies of the pages it
+    // changes SQLite spills past 64 KiB to a temporary file made and unlinked in every transaction:
+    // in memory instead, a publish took 15 % less CPU (docs/decisions.md).
+    db.pragma('temp_store = MEMORY');
     checkFormat(db, file, existing);
     if (!existing) {
       db.exec(CATALOGUE);
