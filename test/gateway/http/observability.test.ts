@@ -130,6 +130,17 @@ describe('request logs', () => {
     const requests = lines.filter((line) => line.msg === 'request');
     expect(requests.map((line) => [line.reqId, line.level, line.status]).sort()).toEqual([['broken-1', level, status], ['broken-2', level, status]]);
   });
+
+  it('log an unexpected error of a GraphQL plugin (the entry budget, before execution) with its request id', async () => {
+    const { logger, lines } = capturedLogger();
+    const failure = new Error('estimate store gone at 10.0.0.7');
+    const { gateway } = await blogGateway({ extra: { logger, log: undefined, costs: async () => { throw failure; } } });
+    const response = await gateway.fetch(graphqlRequest('{ articles { data { id } } }', {}, { 'x-request-id': 'plugin-1' }));
+    const text = await response.text();
+    expect(text).toMatch(/Internal Server Error/);
+    expect(text).not.toMatch(/10\.0\.0\.7/);
+    expect(lines.find((line) => line.msg === 'unexpected error')).toMatchObject({ level: 'error', reqId: 'plugin-1', err: { message: failure.message } });
+  });
 });
 
 describe('X-Request-Id', () => {
