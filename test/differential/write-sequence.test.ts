@@ -67,6 +67,22 @@ describe('a step on one server', () => {
     expect(answers[0].body).toMatchObject({ data: { id: '#0', attributes: { articles: { data: [{ id: '#1' }, { id: 2 }] } } } });
   });
 
+  it('relabels the ids of referenced entries a refused value echoes, so two servers\' echoes compare', () => {
+    const echoed = '"5",\n    "#0"';
+    const answers = [41, 13].map((created) => {
+      const ids = new ServerIds(seedIds());
+      ids.learn(step(0, { path: '/api/articles' }), 'api::article.article', 200, { data: { id: created, attributes: {} } });
+      const message = `blocks must be a \`array\` type, but the final value was: \`{\n  "articles": [\n    "5",\n    "${created}"\n  ]\n}\`.`;
+      const body = { data: null, error: { status: 400, name: 'ValidationError', message, details: { errors: [{ path: ['blocks'], message, name: 'ValidationError' }] } } };
+      const put = step(1, { method: 'PUT', path: '/api/articles/1', body: { data: { blocks: { articles: [5, { $id: 0 }] } } } });
+      return comparable(model, ids, put, 400, body, 0);
+    });
+    expect(answers[0]).toEqual(answers[1]);
+    const error = (answers[0].body as { error: { message: string; details: { errors: Array<{ message: string }> } } }).error;
+    expect(error.message).toContain(echoed);
+    expect(error.details.errors[0]!.message).toContain(echoed);
+  });
+
   it('masks timestamps the run made, keeps the seed\'s publishedAt, and keeps any timestamp a step sent', () => {
     const since = Date.parse('2026-01-01T00:00:00.000Z');
     const sent = sentTimestamps([step(0, { body: { data: { createdAt: '2001-01-01T00:00:00.000Z' } } })]);

@@ -175,10 +175,38 @@ function relabelMessage(model: ContentModel, ids: ServerIds, step: WriteStep, ui
   return { ...(body as object), error: { ...error, message } };
 }
 
+/** The generator's references (`{ $id: step }`) in a step's body. */
+function referencedSteps(value: unknown, found: Set<number> = new Set()): Set<number> {
+  if (Array.isArray(value)) value.forEach((item) => referencedSteps(item, found));
+  else if (value !== null && typeof value === 'object') {
+    const record = value as Record<string, unknown>;
+    if (typeof record.$id === 'number' && Object.keys(record).length === 1) found.add(record.$id);
+    else Object.values(record).forEach((item) => referencedSteps(item, found));
+  }
+  return found;
+}
+
+/**
+ * A validation error echoing the value it refused (`… but the final value was: {…}`) echoes this
+ * server's ids of the entries the step referenced: each, as the quoted text yup prints, becomes
+ * the step's label, in the message and in each detail's.
+ */
+function relabelEcho(ids: ServerIds, step: WriteStep, body: unknown): unknown {
+  const error = (body as { error?: { message?: unknown; details?: { errors?: unknown } } } | null)?.error;
+  if (typeof error?.message !== 'string' || !error.message.includes('but the final value was:')) return body;
+  const labels = new Map([...referencedSteps(step.body)].map((ref) => [`"${String(ids.id(ref))}"`, `"#${ref}"`]));
+  if (labels.size === 0) return body;
+  const relabelled = (text: string) => text.replace(/"\d+"/g, (quoted) => labels.get(quoted) ?? quoted);
+  const details = error.details && Array.isArray(error.details.errors)
+    ? { ...error.details, errors: error.details.errors.map((item: { message?: unknown }) => (typeof item?.message === 'string' ? { ...item, message: relabelled(item.message) } : item)) }
+    : error.details;
+  return { ...(body as object), error: { ...error, message: relabelled(error.message), ...(details ? { details } : {}) } };
+}
+
 /** A server's answer to a step, comparable with another server's. */
 export function comparable(model: ContentModel, ids: ServerIds, step: WriteStep, status: number, body: unknown, since: number, sent: ReadonlySet<string> = new Set()): Answer {
   const uid = addressedType(model, step.path)?.uid;
-  const labelled = uid ? relabelMessage(model, ids, step, uid, relabel(model, ids, uid, body)) : body;
+  const labelled = uid ? relabelEcho(ids, step, relabelMessage(model, ids, step, uid, relabel(model, ids, uid, body))) : body;
   return { status, body: normalise(maskTimes(labelled, since, sent)) };
 }
 
