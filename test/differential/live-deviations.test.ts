@@ -122,6 +122,17 @@ describe('the live differential\'s documented deviations', () => {
     expect((await judged(c, byId(id, [forbidden]), ours)).explained).toEqual(expected);
   });
 
+  const reviews = (restaurants: Array<number | null>, errors: unknown[]): LiveAnswer => ({ body: { ...(errors.length ? { errors } : {}), data: { reviews: { data: restaurants.map((restaurant, i) => ({ id: String(i + 1), attributes: { restaurant: { data: restaurant === null ? null : { id: String(restaurant), attributes: { name: 'x' } } } } })) } } } });
+  const denied = (message = 'Forbidden access') => ({ message, code: 'FORBIDDEN', path: null });
+  it.each([
+    ['takes the path-less errors a draft hidden through a relation took with it', [denied()], [DRAFT_HIDDEN]],
+    ['leaves more errors gone than drafts hidden to be compared', [], undefined],
+    ['leaves errors of other words to be compared', [denied('Another refusal')], undefined],
+  ] as const)('%s', async (_name, ours, expected) => {
+    const c = gql('{ reviews { data { id attributes { restaurant { data { id attributes { name } } } } } } }');
+    expect((await judged(c, reviews([2, 1], [denied(), denied()]), reviews([null, 1], [...ours]))).explained).toEqual(expected);
+  });
+
   const variableError = (at: string, tail: string) => ({ message: `Variable "$f" got invalid value 17 at "${at}"; ${tail}`, code: 'BAD_USER_INPUT', path: null });
   it.each([
     ['the same variable, value and place', 'f.publishDate.gte', [DATE_WORDS]],

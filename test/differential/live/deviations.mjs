@@ -180,9 +180,11 @@ function hideDrafts(c, want, got, ctx) {
     const holder = w.body?.data?.[root.field];
     if (holder && typeof holder === 'object' && 'data' in holder) {
       const shown = holder.data;
-      holder.data = visible(holder.data, root.uid, ctx);
+      const hidden = { count: 0 };
+      holder.data = visible(holder.data, root.uid, { ...ctx, hidden });
       // The errors of a draft's fields (a relation the role cannot read) go with the draft.
       if (shown !== null && holder.data === null) withoutErrorsUnder(w.body, [root.field, 'data']);
+      else withoutPathlessErrorsOf(w.body, got.body, hidden.count);
     }
   } else if (w.status === 200 && w.body && 'data' in w.body) {
     w.body.data = visible(w.body.data, root.uid, ctx);
@@ -203,9 +205,30 @@ function withoutErrorsUnder(body, prefix) {
   if (!body.errors.length) delete body.errors;
 }
 
-/** `data` (one entry or a list) without the drafts of `uid`, each entry's relations walked. */
+/**
+ * Strapi's path-less errors (`Forbidden access` of a relation the role cannot read, one per entry
+ * resolving it) that the `hidden` drafts took with them: when ours has the same messages, fewer by
+ * at most one per draft hidden, ours' are taken.
+ */
+function withoutPathlessErrorsOf(body, ours, hidden) {
+  const [want, got] = [body?.errors, ours?.errors ?? []];
+  if (hidden === 0 || !Array.isArray(want) || !Array.isArray(got)) return;
+  if (![...want, ...got].every((e) => e.path == null)) return;
+  const messages = (errors) => [...new Set(errors.map((e) => e.message))].sort().join('\n');
+  const fewer = want.length - got.length;
+  if (fewer > 0 && fewer <= hidden && (got.length === 0 || messages(want) === messages(got))) {
+    if (got.length) body.errors = got;
+    else delete body.errors;
+  }
+}
+
+/** `data` (one entry or a list) without the drafts of `uid`, each entry's relations walked; `ctx.hidden` counts them. */
 function visible(data, uid, ctx) {
-  const isDraft = (e) => ctx.drafts.get(uid)?.has(Number(e?.id));
+  const isDraft = (e) => {
+    const draft = ctx.drafts.get(uid)?.has(Number(e?.id));
+    if (draft && ctx.hidden) ctx.hidden.count += 1;
+    return draft;
+  };
   if (Array.isArray(data)) return data.filter((e) => !isDraft(e)).map((e) => walkEntry(e, uid, ctx));
   if (data && typeof data === 'object') return isDraft(data) ? null : walkEntry(data, uid, ctx);
   return data;
