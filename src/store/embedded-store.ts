@@ -255,26 +255,31 @@ export class EmbeddedStore implements Store {
     const mayRefuse = changes.some((change) => change.op !== 'delete' && this.mayRefuse(change.collection));
     return this.commits.submit(() => {
       const moves: Array<[CollectionTables, Move[]]> = [];
+      const written: Array<[string, Doc, number]> = [];
       for (const change of changes) {
-        const applied = this.apply(change);
+        const applied = this.apply(change, written);
         if (applied) moves.push(applied);
       }
+      // Applied, not undone: what it wrote is what the next read would decode.
       return () => {
         moves.forEach(([tables, moved]) => moved.forEach(([before, after]) => tables.ranks.moved(before, after)));
+        for (const [collection, doc, length] of written) this.documents.written(collection, doc, length);
         this.statistics.committed(changes.length);
       };
     }, { visible: options.visible, mayRefuse });
   }
 
-  /** One change, inside the write's transaction: its collection's tables and the rank moves it made (none: nothing to delete). */
-  private apply(change: Change): [CollectionTables, Move[]] | undefined {
+  /**
+   * One change, inside the write's transaction: its collection's tables and the rank moves it made
+   * (none: nothing to delete); a put's document goes to `written` (kept once the write is applied).
+   */
+  private apply(change: Change, written: Array<[string, Doc, number]>): [CollectionTables, Move[]] | undefined {
     const tables = change.op === 'delete' ? this.tables.get(change.collection) : this.collection(change.collection);
     if (!tables) return undefined;
     const moved: Move[] = [];
     switch (change.op) {
       case 'put':
-        this.documents.forget(change.collection, change.doc.id);
-        tables.upsert(change.doc, moved);
+        written.push([change.collection, change.doc, tables.upsert(change.doc, moved)]);
         break;
       case 'delete':
         this.documents.forget(change.collection, change.id);
@@ -282,8 +287,7 @@ export class EmbeddedStore implements Store {
         break;
       case 'raise': {
         const raised = raisedDoc(this.docById(tables, change.id), change);
-        this.documents.forget(change.collection, change.id);
-        tables.upsert(raised, moved);
+        written.push([change.collection, raised, tables.upsert(raised, moved)]);
         break;
       }
       default:

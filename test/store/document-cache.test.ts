@@ -1,5 +1,6 @@
 import { serialize } from 'node:v8';
 import { describe, expect, it } from 'vitest';
+import { EmbeddedStore } from '../../src/store/embedded-store.ts';
 import { DocumentCache } from '../../src/store/sqlite/document-cache.ts';
 
 const stored = serialize({ id: 1, title: 'kept' });
@@ -53,5 +54,37 @@ describe('the store\'s document cache admits a document on its second read', () 
     cache.forget('articles', 1);
     expect(cache.get('articles', 1)).toBeUndefined();
     expect(cache.decoded('articles', 1, { doc: serialize({ id: 1, title: 'written' }), apart: null })).toMatchObject({ title: 'written' });
+  });
+
+  it.each([
+    ['kept before: the written one kept in its place', 2, true],
+    ['read once lately: the written one kept', 1, true],
+    ['never read: not kept', 0, false],
+  ])('keeps a document just written when the one it replaces was %s', (_name, reads, kept) => {
+    const cache = new DocumentCache(1 << 20);
+    for (let i = 0; i < reads; i++) cache.decoded('articles', 1, blob);
+    const written = { id: 1, title: 'written' };
+    cache.written('articles', written, 100);
+    expect(cache.get('articles', 1) === written).toBe(kept);
+    expect(Object.isFrozen(written)).toBe(kept);
+  });
+});
+
+describe('the embedded store keeps what a write applied, not what one refused', () => {
+  const read = (store: EmbeddedStore) => store.find('articles', { id: 1 }).then(([doc]) => doc);
+  it.each([
+    ['an applied update: the next read hands out the written document', { id: 1, slug: 'b', title: 'updated' }, { title: 'updated' }, true],
+    ['an update a unique index refuses: the next read hands out the stored one', { id: 1, slug: 'taken', title: 'refused' }, { title: 'first' }, false],
+  ])('%s', async (_name, doc, expected, same) => {
+    const store = new EmbeddedStore();
+    await store.ensureIndexes('articles', [{ keys: { slug: 1 }, unique: true, name: 'slug_unique' }]);
+    await store.write([{ op: 'put', collection: 'articles', doc: { id: 1, slug: 'a', title: 'first' } }, { op: 'put', collection: 'articles', doc: { id: 2, slug: 'taken', title: 'other' } }]);
+    await read(store);
+    await read(store);
+    await store.write([{ op: 'put', collection: 'articles', doc }]).catch(() => undefined);
+    const after = await read(store);
+    expect(after).toMatchObject(expected);
+    expect(after === doc).toBe(same);
+    await store.close();
   });
 });

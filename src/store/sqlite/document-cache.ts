@@ -58,6 +58,17 @@ export class DocumentCache {
     return this.docs.get(this.keyOf(collection, id));
   }
 
+  /**
+   * A document just written, as its row's `length` stored it: kept in place of the one read before
+   * (a read after the write, such as the write's own answer, then skips SQLite and the decoder)
+   * when that one was kept or read lately. Frozen, as every kept one: the writer hands it over.
+   */
+  written(collection: string, doc: Doc, length: number): void {
+    const key = this.keyOf(collection, doc.id);
+    if (!this.docs.has(key) && !this.recent.has(key)) return;
+    this.docs.set(key, deepFreeze(doc), { size: Math.max(1, length * HEAP_PER_STORED_BYTE) });
+  }
+
   forget(collection: string, id: number): void {
     this.docs.delete(this.keyOf(collection, id));
   }

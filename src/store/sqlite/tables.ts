@@ -121,9 +121,10 @@ export class CollectionTables implements KeyColumns {
 
   /**
    * Inserts or replaces `doc`, its keys and its items' keys; the entry's keys before and after go
-   * to `moves` while rank groups are kept. Throws SQLite's errors.
+   * to `moves` while rank groups are kept. Returns the stored row's length (its two parts); throws
+   * SQLite's errors.
    */
-  upsert(doc: Doc, moves?: Move[]): void {
+  upsert(doc: Doc, moves?: Move[]): number {
     const statements = (this.put ??= this.putStatements());
     const before = this.ranks.active ? this.keyRow(doc.id) : undefined;
     const stored = statements.stored?.get(doc.id) as Key[] | undefined;
@@ -136,11 +137,16 @@ export class CollectionTables implements KeyColumns {
       if ((holds | found.holds) & HOLDS_ARRAYS) this.updateItems(field, doc.id, found.items, (items ??= this.storedItems(doc.id)));
     }
     const row = encodeRow(doc, this.apart);
-    if (!statements.keys) return void statements.doc.run(doc.id, row.doc, row.apart, ...keys);
+    const length = row.doc.length + (row.apart?.length ?? 0);
+    if (!statements.keys) {
+      statements.doc.run(doc.id, row.doc, row.apart, ...keys);
+      return length;
+    }
     statements.doc.run(doc.id, row.doc, row.apart);
     if (stored) this.updateKeys(doc.id, stored, keys);
     else statements.keys.run(doc.id, ...keys);
     if (this.ranks.active) moves?.push([before, this.keyRow(doc.id)]);
+    return length;
   }
 
   /**
