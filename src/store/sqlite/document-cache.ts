@@ -17,6 +17,9 @@ import type { Doc } from '../store.ts';
 /** A decoded document takes a few times its serialised size in the heap. */
 const HEAP_PER_STORED_BYTE = 3;
 
+/** What a decoded document counts against the bound, from its row's length (both parts). */
+const heapSize = (storedLength: number) => Math.max(1, storedLength * HEAP_PER_STORED_BYTE);
+
 export class DocumentCache {
   private readonly docs: LRUCache<number, Doc>;
   /** Documents read lately and not kept. */
@@ -37,7 +40,7 @@ export class DocumentCache {
     const key = this.keyOf(collection, id);
     const found = this.docs.get(key);
     if (found) return found;
-    const size = Math.max(1, (row.doc.length + (row.apart?.length ?? 0)) * HEAP_PER_STORED_BYTE);
+    const size = heapSize(row.doc.length + (row.apart?.length ?? 0));
     if (row.apart === undefined || !keep || !this.recent.has(key)) {
       if (keep) this.recent.add(key, size);
       return decodeRow(row.doc, row.apart);
@@ -66,7 +69,7 @@ export class DocumentCache {
   written(collection: string, doc: Doc, length: number): void {
     const key = this.keyOf(collection, doc.id);
     if (!this.docs.has(key) && !this.recent.has(key)) return;
-    this.docs.set(key, deepFreeze(doc), { size: Math.max(1, length * HEAP_PER_STORED_BYTE) });
+    this.docs.set(key, deepFreeze(doc), { size: heapSize(length) });
   }
 
   forget(collection: string, id: number): void {
