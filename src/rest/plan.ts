@@ -4,13 +4,14 @@
 // shape skips parsing, validation, building and schema validation. Ids, and a list's page number or
 // start, are variables set per request: random pages of a large collection share one plan. Each
 // plan keeps one document object, so a shape used often runs compiled (compile.ts).
-import { print, validate, type DocumentNode, type GraphQLSchema } from 'graphql';
+import { validate, type DocumentNode, type GraphQLSchema } from 'graphql';
 import type { LRUCache } from 'lru-cache';
 import type { CostModel } from '../graphql/cost.ts';
 import { documentBytes } from '../graphql/document-cache.ts';
 import { type CacheSize, byteBoundedCache, sizeOf } from '../limits/byte-cache.ts';
 import type { ContentModel } from '../model/types.ts';
 import { type BuiltDocument, type RestRead, buildDocument, operationFor, rootField } from './document.ts';
+import { documentText } from './document-text.ts';
 import { parseQueryString } from './parse.ts';
 import type { RestQuery } from './query.ts';
 import type { ReadRoute } from './read-route.ts';
@@ -101,7 +102,7 @@ export class PlanCache {
 
   /** The built document, as the one object every plan of its text shares (checked against the schema when first made). */
   private shared(built: BuiltDocument): BuiltDocument {
-    const text = print(built.document);
+    const text = documentText(built.document);
     const found = this.documents.get(text);
     if (found) return { document: found, variables: built.variables };
     const invalid = validate(this.schema, built.document);
