@@ -18,7 +18,7 @@ import { DocumentCache } from './sqlite/document-cache.ts';
 import { Durability, walSync } from './sqlite/durability.ts';
 import { GroupCommit, type Outcome } from './sqlite/group-commit.ts';
 import { IdCounters } from './sqlite/id-counters.ts';
-import { cacheKey, filterFields, listedIds, pageOf } from './sqlite/read-parts.ts';
+import { cacheKey, filterFields, listedIds, narrowedByIds, pageOf } from './sqlite/read-parts.ts';
 import type { RankOptions } from './sqlite/rank-index.ts';
 import { rankShape } from './sqlite/shape.ts';
 import type { StoredDocument } from './sqlite/document-codec.ts';
@@ -105,6 +105,8 @@ export class EmbeddedStore implements Store {
     if (!tables) return [];
     // A lookup by ids needs no SQL to know its ids: those of them whose documents exist, read below.
     const listed = listedIds(filter, options);
+    const narrowed = listed ? undefined : narrowedByIds(filter, options);
+    if (narrowed) return this.tested(tables, narrowed.ids, narrowed.rest, options);
     const translated = listed ? undefined : this.translated(tables, filter, options);
     const ids = listed ?? this.pageIds(tables, filter, translated!.sql, translated!.order, options);
     if (!ids) return this.select(tables, filter, options, translated);
@@ -118,6 +120,13 @@ export class EmbeddedStore implements Store {
       docs.push(...this.byIds(tables, ids.slice(start, start + READ_BATCH), reading));
     }
     return docs;
+  }
+
+  /** The documents of these ids (in their order) that pass `rest`, up to the limit: read, mostly from memory, and tested here. */
+  private tested(tables: CollectionTables, ids: readonly number[], rest: Filter, options: FindOptions): Doc[] {
+    const test = compiledFilter(encode(rest) as Filter).test;
+    const passed = this.byIds(tables, ids, { keep: !options.readOnce, whole: true }).filter((doc) => test(queryView(doc)));
+    return options.limit ? passed.slice(0, options.limit) : passed;
   }
 
   /** The filter and sort in SQL, after learning the fields they read. */

@@ -52,6 +52,33 @@ export function listedIds(filter: Filter, options: FindOptions): number[] | unde
   return unique.sort((a, b) => (a - b) * direction);
 }
 
+/** The most ids a find tested here may name: a relation's lookups (DataLoader batches) name fewer. */
+const MAX_TESTED_IDS = 500;
+
+/**
+ * A find whose filter names its ids outright beside other conditions (`{ $and: [{ id: { $in: [...]
+ * } }, …] }` or `{ id: …, field: … }`), in the order of its ids, with no skip and no limit shorter
+ * than the list: those ids (as
+ * {@link listedIds} reads them, at most {@link MAX_TESTED_IDS}) and the rest of the filter, which
+ * the store tests each of their documents against. The lookups of related entries in the live
+ * state (a relation's ids, published ones only) need no SQL this way: their documents are mostly
+ * kept in memory, and a statement costs more than testing a few of them. Undefined for any other find.
+ */
+export function narrowedByIds(filter: Filter, options: FindOptions): { ids: number[]; rest: Filter } | undefined {
+  if (options.skip) return undefined;
+  const keys = Object.keys(filter);
+  const parts = keys.length === 1 && Array.isArray(filter.$and) ? (filter.$and as Filter[]) : keys.map((key) => ({ [key]: filter[key] }));
+  if (parts.length < 2) return undefined;
+  const order = { sort: options.sort };
+  const at = parts.findIndex((part) => listedIds(part, order) !== undefined);
+  if (at < 0) return undefined;
+  const ids = listedIds(parts[at], order)!;
+  // A page shorter than the list is SQL's: it reads the key table, not each document named.
+  if (ids.length > MAX_TESTED_IDS || (options.limit && options.limit < ids.length)) return undefined;
+  const rest = parts.filter((_, index) => index !== at);
+  return { ids, rest: rest.length === 1 ? rest[0] : { $and: rest } };
+}
+
 const isId = (value: unknown): value is number => Number.isSafeInteger(value);
 
 /** The list of `{ $in: [...] }` and nothing else, or undefined. */
