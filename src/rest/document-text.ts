@@ -45,6 +45,14 @@ function write(node: ASTNode): string | undefined {
       const selections = write(node.selectionSet);
       return selections === undefined ? undefined : `...${node.typeCondition ? ` on ${node.typeCondition.name.value}` : ''}${selections}`;
     }
+    default:
+      return writeValueOrType(node);
+  }
+}
+
+/** An argument's or a variable's side: values, variables and types. */
+function writeValueOrType(node: ASTNode): string | undefined {
+  switch (node.kind) {
     case Kind.ARGUMENT:
     case Kind.OBJECT_FIELD: {
       const value = write(node.value);
@@ -54,13 +62,18 @@ function write(node: ASTNode): string | undefined {
       return `$${node.name.value}`;
     case Kind.NAMED_TYPE:
       return node.name.value;
-    case Kind.LIST_TYPE: {
-      const item = write(node.type);
-      return item === undefined ? undefined : `[${item}]`;
+    case Kind.LIST_TYPE:
+    case Kind.LIST: {
+      const items = node.kind === Kind.LIST ? all(node.values, ',') : write(node.type);
+      return items === undefined ? undefined : `[${items}]`;
     }
     case Kind.NON_NULL_TYPE: {
       const type = write(node.type);
       return type === undefined ? undefined : `${type}!`;
+    }
+    case Kind.OBJECT: {
+      const fields = all(node.fields, ',');
+      return fields === undefined ? undefined : `{${fields}}`;
     }
     case Kind.INT:
     case Kind.FLOAT:
@@ -73,14 +86,6 @@ function write(node: ASTNode): string | undefined {
     // JSON's escapes are GraphQL's, and two strings never share one text.
     case Kind.STRING:
       return JSON.stringify(node.value);
-    case Kind.LIST: {
-      const values = all(node.values, ',');
-      return values === undefined ? undefined : `[${values}]`;
-    }
-    case Kind.OBJECT: {
-      const fields = all(node.fields, ',');
-      return fields === undefined ? undefined : `{${fields}}`;
-    }
     default:
       return undefined;
   }
