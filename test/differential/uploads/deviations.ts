@@ -23,6 +23,7 @@ export const UPLOAD_DEVIATIONS = {
   'create-upload-file': '| `createUploadFile` (shadow CRUD) |',
   'unknown-operator': '| An unknown filter operator on `/api/upload/files` |',
   'graphql-error-details': '| A GraphQL error Strapi gives no `details` (',
+  'file-info-order': '| Several `fileInfo` entries for several files |',
 } as const;
 
 export type UploadDeviationClass = keyof typeof UPLOAD_DEVIATIONS;
@@ -100,7 +101,26 @@ function bodyClass(strapi: Answer, ours: Answer): UploadDeviationClass | undefin
   if (strapi.status !== ours.status) return undefined;
   if (isDeepStrictEqual(rewrite(strapi.body, ours.body, (key, mine, theirs) => key === 'mime' && typeof mine === 'string' && typeof theirs === 'string'), ours.body)) return 'type-by-content';
   if (isDeepStrictEqual(rewrite(strapi.body, ours.body, pngBytes), ours.body)) return 'png-bytes';
+  if (fileInfoCrossed(strapi, ours)) return 'file-info-order';
   return undefined;
+}
+
+/** The fields an upload's file gives its row (the rest come from its `fileInfo` entry, or from both: the hash, the URL). */
+const FROM_THE_FILE = ['ext', 'mime', 'size', 'width', 'height', 'formats'] as const;
+
+/**
+ * The same files and the same `fileInfo` entries, paired otherwise: each of Strapi's rows has a
+ * row of ours with every field the entry gives (name, texts), and the files' own fields are the
+ * same set on both sides, moved between the rows.
+ */
+function fileInfoCrossed(strapi: Answer, ours: Answer): boolean {
+  const [theirs, mine] = [strapi.body, ours.body];
+  if (!Array.isArray(theirs) || !Array.isArray(mine) || theirs.length < 2 || theirs.length !== mine.length) return false;
+  const own = (row: Json) => JSON.stringify(FROM_THE_FILE.map((key) => row[key]));
+  const given = (row: Json) => JSON.stringify({ ...row, ...Object.fromEntries([...FROM_THE_FILE, 'hash', 'url'].map((key) => [key, null])) });
+  const sorted = (rows: Json[], key: (row: Json) => string) => rows.map(key).sort();
+  const paired = (rows: Json[]) => rows.map((row) => own(row) + given(row)).sort();
+  return isDeepStrictEqual(sorted(theirs, own), sorted(mine, own)) && isDeepStrictEqual(sorted(theirs, given), sorted(mine, given)) && !isDeepStrictEqual(paired(theirs), paired(mine));
 }
 
 /** A PNG format's bytes within 1 % of Strapi's (another libpng writes a few bytes more or less). */
