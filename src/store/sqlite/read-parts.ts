@@ -58,11 +58,11 @@ const MAX_TESTED_IDS = 500;
 /**
  * A find whose filter names its ids outright beside other conditions (`{ $and: [{ id: { $in: [...]
  * } }, …] }` or `{ id: …, field: … }`), in the order of its ids, with no skip and no limit shorter
- * than the list: those ids (as
- * {@link listedIds} reads them, at most {@link MAX_TESTED_IDS}) and the rest of the filter, which
- * the store tests each of their documents against. The lookups of related entries in the live
- * state (a relation's ids, published ones only) need no SQL this way: their documents are mostly
- * kept in memory, and a statement costs more than testing a few of them. Undefined for any other find.
+ * than the list: those ids (as {@link listedIds} reads them, at most {@link MAX_TESTED_IDS}) and
+ * the rest of the filter, which the store tests each of their documents against. The lookups of
+ * related entries in the live state (a relation's ids, published ones only) need no SQL this way:
+ * their documents are mostly kept in memory, and a statement costs more than testing a few of
+ * them. Undefined for any other find.
  */
 export function narrowedByIds(filter: Filter, options: FindOptions): { ids: number[]; rest: Filter } | undefined {
   if (options.skip) return undefined;
