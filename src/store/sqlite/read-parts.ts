@@ -69,10 +69,10 @@ export function narrowedByIds(filter: Filter, options: FindOptions): { ids: numb
   const keys = Object.keys(filter);
   const parts = keys.length === 1 && Array.isArray(filter.$and) ? (filter.$and as Filter[]) : keys.map((key) => ({ [key]: filter[key] }));
   if (parts.length < 2) return undefined;
-  const order = { sort: options.sort };
-  const at = parts.findIndex((part) => listedIds(part, order) !== undefined);
+  const listed = parts.map((part) => listedIds(part, { sort: options.sort }));
+  const at = listed.findIndex((named) => named !== undefined);
   if (at < 0) return undefined;
-  const ids = listedIds(parts[at], order)!;
+  const ids = listed[at]!;
   // A page shorter than the list is SQL's: it reads the key table, not each document named.
   if (ids.length > MAX_TESTED_IDS || (options.limit && options.limit < ids.length)) return undefined;
   const rest = parts.filter((_, index) => index !== at);
