@@ -1,7 +1,8 @@
 // A fetch Request's multipart/form-data body -> its text fields and its files, each streamed to a temporary
 // file in a given folder within limits checked while streaming; any error or cut request removes them all.
 import { randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
+import { once } from 'node:events';
+import { createWriteStream, type WriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable, Transform, type TransformCallback } from 'node:stream';
@@ -95,6 +96,8 @@ function openParser(contentType: string, limits: MultipartLimits): Busboy {
 class Reception {
   private readonly paths: string[] = [];
   private readonly writes: Promise<ReceivedFile>[] = [];
+  /** The files' streams: a write that failed may still be opening its file when its promise settles. */
+  private readonly outputs: WriteStream[] = [];
   private readonly fields: { name: string; value: string }[] = [];
   private fileBytes = 0;
   private fieldBytes = 0;
@@ -125,9 +128,10 @@ class Reception {
     return { fields: this.fields, files: await Promise.all(this.writes) };
   }
 
-  /** Waits for every write to stop, then removes every file written. */
+  /** Waits for every write to stop and its file to be closed, then removes every file written. */
   async discard(): Promise<void> {
     await Promise.allSettled(this.writes);
+    await Promise.all(this.outputs.map((output) => (output.closed ? undefined : once(output, 'close').catch(() => undefined))));
     await Promise.all(this.paths.map((path) => rm(path, { force: true })));
   }
 
@@ -162,7 +166,9 @@ class Reception {
       this.fileBytes += bytes;
       if (this.fileBytes > this.limits.maxTotalFileBytes) this.fail(new PayloadTooLargeError('FileTooBig'));
     });
-    const written = pipeline(stream, counter, createWriteStream(path, { flags: 'wx' })).then(() => ({
+    const output = createWriteStream(path, { flags: 'wx' });
+    this.outputs.push(output);
+    const written = pipeline(stream, counter, output).then(() => ({
       field,
       path,
       filename,
