@@ -187,8 +187,14 @@ export class EmbeddedStore implements Store {
    * can answer it (sqlite/shape.ts); undefined otherwise (plain SQL answers).
    */
   private ranked(tables: CollectionTables, filter: Filter, sort: FindOptions['sort'] | 'count') {
-    // A collection without a key table has no index a group could read (its columns are the documents').
-    return tables.keyTable && this.entries(tables) >= this.rankMinEntries ? rankShape(filter, sort, tables) : undefined;
+    // A collection without a key table has no index a group could read (its columns are the
+    // documents'); one that said not to learn indexes gets none from its reads.
+    if (!tables.keyTable || !tables.learnsIndexes) return undefined;
+    const shape = rankShape(filter, sort, tables);
+    if (!shape || this.entries(tables) >= this.rankMinEntries) return shape;
+    // A smaller collection: SQL answers, through the index a group of this shape would read.
+    tables.ranks.learnIndex(shape);
+    return undefined;
   }
 
   /** How many documents the collection holds, remembered until the next write. */

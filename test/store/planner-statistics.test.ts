@@ -20,16 +20,18 @@ async function articles(file?: string): Promise<EmbeddedStore> {
 const gathered = () => new Promise((resolve) => setImmediate(() => setImmediate(resolve)));
 
 describe('planner statistics', () => {
-  it.each<[string, Filter, string]>([
-    ['an author among English articles', { $and: [{ locale: 'en' }, { author: 3 }] }, 'k:articles:author'],
-    ['an author among one kind', { $and: [{ kind: 'news' }, { author: 3 }] }, 'k:articles:author'],
-    ['an author among one kind of English articles', { $and: [{ locale: 'en' }, { kind: 'guide' }, { author: 4 }] }, 'k:articles:author'],
-  ])('count %s through the most selective index', async (_name, filter, index) => {
+  // The index searched first on the author: the field's own, or the one the first count learned
+  // for its shape (author, kind, locale: rank-index.ts), never one searched first on the locale or kind.
+  it.each<[string, Filter]>([
+    ['an author among English articles', { $and: [{ locale: 'en' }, { author: 3 }] }],
+    ['an author among one kind', { $and: [{ kind: 'news' }, { author: 3 }] }],
+    ['an author among one kind of English articles', { $and: [{ locale: 'en' }, { kind: 'guide' }, { author: 4 }] }],
+  ])('count %s through the most selective index', async (_name, filter) => {
     const store = await articles();
     // The first read makes the indexes; their statistics are gathered after it.
     await store.count('articles', { $and: [{ locale: 'fr' }, { author: 2 }, { kind: 'news' }] });
     await gathered();
-    expect(store.countPlan('articles', filter).join(' | ')).toContain(`USING INDEX ${index} `);
+    expect(store.countPlan('articles', filter).join(' | ')).toMatch(/^SEARCH k USING (COVERING )?INDEX [^ ]+ \(f:author=\?/);
     await store.close();
   });
 

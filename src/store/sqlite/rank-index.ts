@@ -138,6 +138,19 @@ export class RankIndexes {
     return ids;
   }
 
+  /**
+   * The SQL index a group of this shape would read, made now if need be, without a group: for a
+   * collection too small for checkpoints to pay, plain SQL then walks that index (its equal fields,
+   * its order, and the fields it tests for NULL) instead of the key table. None when it would hold
+   * one field and the id, as the field's own index does (tables.ts), or the id alone, as the table
+   * does; false when none is or may be learned.
+   */
+  learnIndex(shape: RankShape): boolean {
+    const definition = definitionOf(shape);
+    const fields = definition.equal.length + definition.nullness.length + (definition.order === 'id' ? 0 : 1);
+    return fields > 1 && this.learn(definition) !== undefined;
+  }
+
   /** A committed write changed one entry's keys (`before` absent: created; `after` absent: deleted). */
   moved(before: KeyRow | undefined, after: KeyRow | undefined): void {
     for (const group of this.groups.values()) {
