@@ -20,7 +20,7 @@ import { GroupCommit, type Outcome } from './sqlite/group-commit.ts';
 import { IdCounters } from './sqlite/id-counters.ts';
 import { cacheKey, filterFields, listedIds, narrowedByIds, pageOf } from './sqlite/read-parts.ts';
 import type { RankOptions } from './sqlite/rank-index.ts';
-import { rankShape } from './sqlite/shape.ts';
+import { rankShape, sortShape } from './sqlite/shape.ts';
 import type { StoredDocument } from './sqlite/document-codec.ts';
 import { PlannerStatistics } from './sqlite/statistics.ts';
 import { CollectionTables, type Move } from './sqlite/tables.ts';
@@ -191,9 +191,12 @@ export class EmbeddedStore implements Store {
     // documents'); one that said not to learn indexes gets none from its reads.
     if (!tables.keyTable || !tables.learnsIndexes) return undefined;
     const shape = rankShape(filter, sort, tables);
-    if (!shape || this.entries(tables) >= this.rankMinEntries) return shape;
-    // A smaller collection: SQL answers, through the index a group of this shape would read.
-    tables.ranks.learnIndex(shape);
+    if (shape && this.entries(tables) >= this.rankMinEntries) return shape;
+    // SQL answers, through the index a group of this shape would read (a smaller collection), or
+    // the one of a sort on several keys.
+    if (shape) tables.ranks.learnIndex(shape);
+    const sorted = !shape && sort !== 'count' ? sortShape(filter, sort, tables) : undefined;
+    if (sorted) tables.ranks.learnSortIndex(sorted);
     return undefined;
   }
 

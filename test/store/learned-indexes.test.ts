@@ -3,6 +3,8 @@
 // answer the same, from the key columns or the documents, and writes touch no more pages.
 import { describe, expect, it } from 'vitest';
 import { EmbeddedStore } from '../../src/store/embedded-store.ts';
+import { sortShape } from '../../src/store/sqlite/shape.ts';
+import type { KeyColumns } from '../../src/store/sqlite/translate.ts';
 
 const indexNames = (store: EmbeddedStore) =>
   (store.db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'k:things'").pluck().all() as string[]).sort();
@@ -52,7 +54,9 @@ describe('indexes a small collection learns for its read shapes', () => {
     { name: 'a live page of one locale by views, descending', read: (s: EmbeddedStore) => s.find('things', live, { sort: [['views', -1], ['id', 1]], skip: 7, limit: 10 }), columns: ['("f:locale", "f:views" DESC, id ASC, "f:publishedAt")'] },
     { name: 'a count of one kind in a range of views', read: (s: EmbeddedStore) => s.count('things', { kind: 'news', views: { $gte: 10, $lt: 60 } }), columns: ['("f:kind", "f:views" ASC, id ASC)'] },
     { name: 'a page of one kind in id order (the field\'s own index serves)', read: (s: EmbeddedStore) => s.find('things', { kind: 'guide' }, { sort: [['id', 1]], limit: 5 }), columns: [] },
-    { name: 'a page sorted on two keys (no rank shape)', read: (s: EmbeddedStore) => s.find('things', live, { sort: [['kind', 1], ['views', -1], ['id', 1]], limit: 5 }), columns: [] },
+    { name: 'a page sorted on two keys', read: (s: EmbeddedStore) => s.find('things', live, { sort: [['kind', 1], ['views', -1], ['id', 1]], skip: 20, limit: 5 }), columns: ['("f:locale", "f:kind" ASC, "f:views" DESC, id ASC, "f:publishedAt")'] },
+    { name: 'a page sorted on two keys, ties by id descending (the mirror, read backwards)', read: (s: EmbeddedStore) => s.find('things', live, { sort: [['kind', -1], ['views', 1], ['id', -1]], skip: 20, limit: 5 }), columns: ['("f:locale", "f:kind" ASC, "f:views" DESC, id ASC, "f:publishedAt")'] },
+    { name: 'a page in a range of views sorted on two keys (no shape)', read: (s: EmbeddedStore) => s.find('things', { views: { $gte: 20 } }, { sort: [['kind', 1], ['views', -1], ['id', 1]], limit: 5 }), columns: [] },
     { name: 'every entry in id order (the table\'s own order)', read: (s: EmbeddedStore) => s.find('things', {}, { sort: [['id', 1]], skip: 290 }), columns: [] },
   ])('$name', async ({ read, columns }) => {
     const [learning, plain] = await Promise.all([filled(true), filled(false)]);
@@ -70,5 +74,25 @@ describe('indexes a small collection learns for its read shapes', () => {
     await store.count('things', filter);
     expect(store.countPlan('things', filter).join(' | ')).toMatch(/^SEARCH k USING COVERING INDEX r:things:[0-9a-f]{12} \(f:kind=\? AND f:views>\? AND f:views<\?\)$/);
     await store.close();
+  });
+});
+
+describe('sortShape', () => {
+  /** Key columns of scalars, `tags` holding arrays. */
+  const columns = { column: (field: string) => (['locale', 'kind', 'views', 'title', 'tags'].includes(field) ? `k."f:${field}"` : undefined), holds: (field: string) => (field === 'tags' ? 1 : 0) } as unknown as KeyColumns;
+  it.each([
+    { name: 'two keys, ties by id', filter: { locale: 'en' }, sort: [['kind', 1], ['views', -1], ['id', 1]], shape: { terms: [{ field: 'locale', test: 'eq', key: 'en' }], keys: [['kind', 1], ['views', -1]] } },
+    { name: 'two keys, no id', filter: {}, sort: [['kind', -1], ['title', 1]], shape: { terms: [], keys: [['kind', -1], ['title', 1]] } },
+    { name: 'ties by id descending: every key flipped', filter: { locale: null }, sort: [['kind', 1], ['views', -1], ['id', -1]], shape: { terms: [{ field: 'locale', test: 'null' }], keys: [['kind', -1], ['views', 1]] } },
+    { name: 'one key (a rank shape\'s)', filter: {}, sort: [['views', 1], ['id', 1]], shape: undefined },
+    { name: 'a range', filter: { views: { $gt: 3 } }, sort: [['kind', 1], ['title', 1]], shape: undefined },
+    { name: 'an $or', filter: { $or: [{ kind: 'a' }, { kind: 'b' }] }, sort: [['kind', 1], ['title', 1]], shape: undefined },
+    { name: 'a key holding arrays', filter: {}, sort: [['tags', 1], ['title', 1]], shape: undefined },
+    { name: 'a field without a key column', filter: {}, sort: [['kind', 1], ['body', 1]], shape: undefined },
+    { name: 'id among the first keys', filter: {}, sort: [['id', 1], ['kind', 1]], shape: undefined },
+    { name: 'a key fixed by the filter', filter: { kind: 'a' }, sort: [['kind', 1], ['title', 1]], shape: undefined },
+    { name: 'a key twice', filter: {}, sort: [['kind', 1], ['kind', -1]], shape: undefined },
+  ] as const)('$name', ({ filter, sort, shape }) => {
+    expect(sortShape(filter as never, sort as never, columns)).toEqual(shape);
   });
 });

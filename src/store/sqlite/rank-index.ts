@@ -26,7 +26,7 @@ import {
   type ColumnOf,
   type RankDefinition,
 } from './rank-sql.ts';
-import type { Bound, GroupTerm, RankShape } from './shape.ts';
+import type { Bound, GroupTerm, RankShape, SortShape } from './shape.ts';
 
 /** A key table's row as SQLite gives it (integers as bigint): `id` and `f:<field>` columns. */
 export type KeyRow = Readonly<Record<string, Key>>;
@@ -151,6 +151,14 @@ export class RankIndexes {
     return fields > 1 && this.learn(definition) !== undefined;
   }
 
+  /** The index a page sorted on several keys would walk: like {@link learnIndex}, for plain SQL at any size. */
+  learnSortIndex(shape: SortShape): boolean {
+    const equal = shape.terms.filter((term) => term.test === 'eq').map((term) => term.field);
+    const nullness = shape.terms.filter((term) => term.test !== 'eq').map((term) => term.field);
+    const [[order, direction], ...then] = shape.keys;
+    return this.learn({ equal, nullness, order, direction, then }) !== undefined;
+  }
+
   /** A committed write changed one entry's keys (`before` absent: created; `after` absent: deleted). */
   moved(before: KeyRow | undefined, after: KeyRow | undefined): void {
     for (const group of this.groups.values()) {
@@ -247,7 +255,7 @@ export class RankIndexes {
     if (exact) return exact;
     for (const learned of this.learned.values()) {
       const { equal, nullness, order, direction } = learned.definition;
-      const sameOrder = order === wanted.order && (order === 'id' || direction === wanted.direction);
+      const sameOrder = order === wanted.order && (order === 'id' || direction === wanted.direction) && JSON.stringify(learned.definition.then ?? []) === JSON.stringify(wanted.then ?? []);
       if (sameOrder && equal.join('\0') === wanted.equal.join('\0') && wanted.nullness.every((field) => nullness.includes(field))) return learned;
     }
     return undefined;

@@ -14,6 +14,11 @@ export interface RankDefinition {
   readonly nullness: readonly string[];
   readonly order: string;
   readonly direction: SortDirection;
+  /**
+   * The sort's keys after `order`, before the id (a sort on several keys): such an index serves
+   * plain SQL only, never a group, whose order is one key.
+   */
+  readonly then?: ReadonlyArray<readonly [string, SortDirection]>;
 }
 
 export interface Clause {
@@ -34,10 +39,11 @@ export function definitionOf(shape: RankShape): RankDefinition {
 /** The SQL column of a field (`k."f:views"`, `k.id`). */
 export type ColumnOf = (field: string) => string;
 
-/** The index's columns, in order: equal fields, the order key and id, then the null-tested fields. */
+/** The index's columns, in order: equal fields, the order key (and the sort's next keys) and id, then the null-tested fields. */
 export function indexColumns(definition: RankDefinition, bare: ColumnOf): string {
   const direction = definition.direction === 1 ? 'ASC' : 'DESC';
-  const order = definition.order === 'id' ? [`id ${direction}`] : [`${bare(definition.order)} ${direction}`, 'id ASC'];
+  const then = (definition.then ?? []).map(([field, way]) => `${bare(field)} ${way === 1 ? 'ASC' : 'DESC'}`);
+  const order = definition.order === 'id' ? [`id ${direction}`] : [`${bare(definition.order)} ${direction}`, ...then, 'id ASC'];
   return [...definition.equal.map(bare), ...order, ...definition.nullness.map(bare)].join(', ');
 }
 

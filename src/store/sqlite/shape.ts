@@ -54,6 +54,30 @@ export function rankShape(filter: Filter, sort: FindOptions['sort'] | 'count', c
   return { terms, order, range: ranged[0]?.[1].range, ...(sorted.reversed ? { reversed: true } : {}) };
 }
 
+/** A page of a conjunction of equalities and null tests, sorted on several key fields (then id). */
+export interface SortShape {
+  readonly terms: readonly GroupTerm[];
+  /** Two or more, none of them id; directions flipped when the ties by id are descending. */
+  readonly keys: ReadonlyArray<readonly [string, SortDirection]>;
+}
+
+/**
+ * The shape of a page sorted on several keys, which no rank group answers but an index of its
+ * equal fields and keys in order serves (rank-index.ts `learnSortIndex`); undefined for anything
+ * else (a range, an `$or`, a key holding arrays).
+ */
+export function sortShape(filter: Filter, sort: FindOptions['sort'], columns: KeyColumns): SortShape | undefined {
+  const keys = [...(sort ?? [])];
+  const ties = keys.length > 0 && keys[keys.length - 1][0] === 'id' ? keys.pop()![1] : 1;
+  if (keys.length < 2 || keys.some(([field], i) => field === 'id' || !plainColumn(field, columns) || keys.findIndex(([other]) => other === field) !== i)) return undefined;
+  const conditions: Conditions = new Map();
+  if (!collect(filter, columns, conditions) || [...conditions.values()].some((found) => found.range)) return undefined;
+  const terms = [...conditions.values()].flatMap((found) => found.terms).sort((a, b) => (a.field < b.field ? -1 : a.field > b.field ? 1 : 0));
+  if (terms.some((term) => keys.some(([field]) => field === term.field))) return undefined;
+  // An index read backwards serves the mirror of its order: ties by id descending flip every key.
+  return { terms, keys: keys.map(([field, direction]) => [field, ties === 1 ? direction : direction === 1 ? -1 : 1] as const) };
+}
+
 /**
  * The order a page is walked in: its one sort key (ties by id ascending), or id; a key with ties
  * by id descending is its other direction's order, reversed.
