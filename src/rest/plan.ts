@@ -13,7 +13,7 @@ import type { ContentModel } from '../model/types.ts';
 import { type BuiltDocument, type RestRead, buildDocument, operationFor, rootField } from './document.ts';
 import { documentText } from './document-text.ts';
 import { parseQueryString } from './parse.ts';
-import type { RestQuery } from './query.ts';
+import { MAX_PAGE_SIZE, type RestQuery } from './query.ts';
 import type { ReadRoute } from './read-route.ts';
 import { MAX_POSITION } from './validate-pagination.ts';
 import { type ValidationScope, validateQuery } from './validate.ts';
@@ -75,16 +75,16 @@ export class PlanCache {
    * @throws ValidationError for a query string Strapi would refuse.
    */
   planFor(route: ReadRoute, search: string, scope: ValidationScope, accessKey: string, userId?: number): Plan {
-    const position = route.kind === 'entries' ? positionIn(search) : undefined;
-    if (!position) return this.planOf(route, search, scope, accessKey, userId);
+    const slots = route.kind === 'entries' ? slotsIn(search) : undefined;
+    if (!slots) return this.planOf(route, search, scope, accessKey, userId);
     let shared: Plan;
     try {
-      shared = this.planOf(route, position.shape, scope, accessKey, userId);
+      shared = this.planOf(route, slots.shape, scope, accessKey, userId);
     } catch {
-      // Refused for something besides the position: the request's own text names the error.
+      // Refused for something besides the position or size: the request's own text names the error.
       return this.planOf(route, search, scope, accessKey, userId);
     }
-    return atPosition(shared, position);
+    return atSlots(shared, slots);
   }
 
   private planOf(route: ReadRoute, search: string, scope: ValidationScope, accessKey: string, userId?: number): Plan {
@@ -115,46 +115,74 @@ export class PlanCache {
   }
 }
 
-/** A list's page number or start, as the query string gives it, and that string with `1` in its place. */
-interface Position {
-  readonly name: 'page' | 'start';
+/** A list's page number or start, or its page size or limit, as the query string gives it. */
+interface Slot {
+  readonly name: 'page' | 'start' | 'pageSize' | 'limit';
   readonly value: number;
+}
+
+/** The query string's slots, and that string with `1` in their places: the shared plan's key. */
+interface Slots {
+  readonly slots: readonly Slot[];
   readonly shape: string;
 }
 
-/** `pagination[page]=` or `pagination[start]=` (brackets as they are or percent-encoded) and a whole number from 1 up. */
-const POSITION = /([?&]pagination(?:\[|%5B)(page|start)(?:\]|%5D)=)([1-9]\d{0,9})(?=&|$)/gi;
+/** `pagination[page|start|pageSize|limit]=` (brackets as they are or percent-encoded) and a whole number from 1 up. */
+const SLOT = /([?&]pagination(?:\[|%5[Bb])(page|start|pageSize|limit)(?:\]|%5[Dd])=)([1-9]\d{0,9})(?=&|$)/g;
+
+/** The largest value of each slot that validation takes as it is (a larger size is lowered to the largest). */
+const SLOT_MAX: Readonly<Record<Slot['name'], number>> = { page: MAX_POSITION, start: MAX_POSITION, pageSize: MAX_PAGE_SIZE, limit: MAX_PAGE_SIZE };
 
 /**
- * The query string's one page number or start, when it is a whole number that validation takes as
- * it is (1 to {@link MAX_POSITION}); undefined otherwise (absent, repeated, another form), and the
- * query string is a plan's key as it is.
+ * The query string's page number or start and page size or limit, when each is given once as a
+ * whole number that validation takes as it is; undefined when none is, or one is given twice (the
+ * query string is then a plan's key as it is). A value validation would change (0, a leading zero,
+ * a size past the largest) stays in the key.
  */
-function positionIn(search: string): Position | undefined {
-  const found = [...search.matchAll(POSITION)];
-  if (found.length !== 1) return undefined;
-  const [match, prefix, name, digits] = found[0];
-  const value = Number(digits);
-  if (value > MAX_POSITION) return undefined;
-  const at = found[0].index!;
-  return { name: name.toLowerCase() as Position['name'], value, shape: `${search.slice(0, at)}${prefix}1${search.slice(at + match.length)}` };
+function slotsIn(search: string): Slots | undefined {
+  const found = [...search.matchAll(SLOT)];
+  const names = found.map((match) => match[2]);
+  if (found.length === 0 || new Set(names).size !== names.length) return undefined;
+  const taken = found.filter(([, , name, digits]) => Number(digits) <= SLOT_MAX[name as Slot['name']]);
+  if (taken.length === 0) return undefined;
+  let shape = '';
+  let from = 0;
+  for (const match of taken) {
+    shape += `${search.slice(from, match.index)}${match[1]}1`;
+    from = match.index! + match[0].length;
+  }
+  return { slots: taken.map(([, , name, digits]) => ({ name: name as Slot['name'], value: Number(digits) })), shape: shape + search.slice(from) };
 }
 
+/** A sized plan's budget record, one per page size of a shared plan: a larger page may cost past the budget. */
+const sizedBudgets = new WeakMap<Plan, Map<number, Plan['budget']>>();
+
 /**
- * The shared plan at this request's position: the page number or start in its query and its
- * variables. Its budget check is the shared plan's (a position never changes a page's size).
+ * The shared plan at this request's slots: its page number or start and its size in its query and
+ * its variables. A position never changes a page's cost, so it keeps the shared plan's budget
+ * check; a size has a check of its own.
  */
-function atPosition(plan: Plan, position: Position): Plan {
+function atSlots(plan: Plan, { slots }: Slots): Plan {
   const pagination = plan.query.pagination;
   const variables = plan.built.variables.pagination as Record<string, number> | undefined;
-  const form = position.name === 'page' ? 'page' : 'offset';
-  if (plan.operation.kind !== 'findMany' || pagination.kind !== form || variables === undefined) return plan;
-  const moved = pagination.kind === 'page' ? { ...pagination, page: position.value } : { ...pagination, start: position.value };
+  const form = pagination.kind === 'page' ? ['page', 'pageSize'] : ['start', 'limit'];
+  if (plan.operation.kind !== 'findMany' || variables === undefined || slots.some((slot) => !form.includes(slot.name))) return plan;
+  const values = Object.fromEntries(slots.map((slot) => [slot.name, slot.value]));
+  const size = values.pageSize ?? values.limit;
   return {
     ...plan,
-    query: { ...plan.query, pagination: moved },
-    built: { document: plan.built.document, variables: { ...plan.built.variables, pagination: { ...variables, [position.name]: position.value } } },
+    query: { ...plan.query, pagination: { ...pagination, ...values } },
+    built: { document: plan.built.document, variables: { ...plan.built.variables, pagination: { ...variables, ...values } } },
+    budget: size === undefined ? plan.budget : sizedBudget(plan, size),
   };
+}
+
+function sizedBudget(plan: Plan, size: number): Plan['budget'] {
+  let budgets = sizedBudgets.get(plan);
+  if (!budgets) sizedBudgets.set(plan, (budgets = new Map()));
+  let budget = budgets.get(size);
+  if (!budget) budgets.set(size, (budget = {}));
+  return budget;
 }
 
 /** The plan's variables for this request: its own id where the route names one (or `me`'s user). */

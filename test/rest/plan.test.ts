@@ -57,8 +57,29 @@ describe('the plan cache', () => {
     expect(pages.map((plan) => (plan.built.variables.pagination as { page: number }).page)).toEqual(pages.map((_, i) => i + 1));
   });
 
+  it('serves every page size and limit of a list with one plan, a budget check per size', () => {
+    const fresh = new PlanCache(model, buildGraphQLSchema(model), DEFAULT_CACHE_BOUNDS.plansMaxBytes);
+    const route = readRouteAt(model, 'GET', '/api/articles');
+    const asked = Array.from({ length: 100 }, (_, i) => `?populate=tags&pagination[page]=${(i % 7) + 1}&pagination[pageSize]=${(i % 10) + 1}`);
+    const sized = asked.map((search) => fresh.planFor(route, search, scope(), 'role:reader'));
+    const limited = asked.map((search) => fresh.planFor(route, search.replace('page]', 'start]').replace('pageSize]', 'limit]'), scope(), 'role:reader'));
+    expect(fresh.size().entries).toBe(2);
+    expect(new Set(sized.map((plan) => plan.budget)).size).toBe(10);
+    expect(new Set(limited.map((plan) => plan.budget)).size).toBe(10);
+    expect(sized.map((plan) => plan.built.variables.pagination)).toEqual(asked.map((_, i) => ({ page: (i % 7) + 1, pageSize: (i % 10) + 1 })));
+    expect(limited.map((plan) => plan.built.variables.pagination)).toEqual(asked.map((_, i) => ({ start: (i % 7) + 1, limit: (i % 10) + 1 })));
+  });
+
   // Each request's plan is the one its own query string makes, whether it came from a shared plan or not.
   it.each([
+    ['a page size alone', '?pagination[pageSize]=7'],
+    ['a limit alone', '?pagination[limit]=3&sort=title:asc'],
+    ['the largest page size', '?pagination[pageSize]=100'],
+    ['a page size past the largest (lowered to it)', '?pagination[pageSize]=101'],
+    ['a page size of 0 (counts as 1)', '?pagination[page]=2&pagination[pageSize]=0'],
+    ['a limit of -1 (as many as allowed)', '?pagination[start]=2&pagination[limit]=-1'],
+    ['a page size written with a leading zero', '?pagination[page]=2&pagination[pageSize]=05'],
+    ['the default page size said', '?pagination[page]=2&pagination[pageSize]=25'],
     ['a page', '?pagination[page]=7&pagination[pageSize]=10'],
     ['a page, brackets percent-encoded', '?pagination%5Bpage%5D=7&pagination%5BpageSize%5D=10'],
     ['a start', '?pagination[start]=40&pagination[limit]=5'],
@@ -82,6 +103,8 @@ describe('the plan cache', () => {
     ['a page past the largest', '?pagination[page]=2147483648', 'Invalid parameter pagination[page]: expected a whole number ≤ 2147483647, received "2147483648"'],
     ['a page given twice', '?pagination[page]=2&pagination[page]=3', 'pagination[page]'],
     ['a page and a start', '?pagination[page]=2&pagination[start]=3', 'Expected either start/limit or page/pageSize'],
+    ['a page and a limit', '?pagination[page]=2&pagination[limit]=3', 'Expected either start/limit or page/pageSize'],
+    ['a page size given twice', '?pagination[pageSize]=2&pagination[pageSize]=3', 'pagination[pageSize]'],
   ])('refuses %s with the error its own query string gives', (_name, search, message) => {
     const route = readRouteAt(model, 'GET', '/api/articles');
     expect(() => validateQuery(parseQueryString(search), route.target, scope(), route.kind)).toThrow(message);
