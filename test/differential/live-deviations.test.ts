@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { isDeepStrictEqual } from 'node:util';
 import { parse, print } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import { DEVIATIONS, deviationContext, explain, insensitive, type LiveAnswer, type LiveCase } from './live/deviations.mjs';
+import { DEVIATIONS, NO_ANSWER, deviationContext, explain, insensitive, type LiveAnswer, type LiveCase } from './live/deviations.mjs';
 import { loadModel } from './live/model.mjs';
 
 const SCHEMA = 'test/fixtures/schemas/preview-inheritance';
@@ -36,6 +36,14 @@ const DRAFT_HIDDEN = 'draft hidden (by id, through relations)';
 const DATE_WORDS = 'date value refused in our words';
 
 describe('the live differential\'s documented deviations', () => {
+  // diff.mjs gives a server that did not answer this status and the error's name as the body.
+  it.each([
+    ['the gateway', rest('/api/restaurants/1'), list(1), { status: NO_ANSWER, body: 'TypeError' }],
+    ['Strapi', gql('{ dishes { data { id } } }'), { status: NO_ANSWER, body: 'ECONNREFUSED' }, gqlList('dishes', 1)],
+  ] as const)('explains nothing when %s did not answer', async (_name, c, want, got) => {
+    expect((await judged(c, want, got)).explained).toBeUndefined();
+  });
+
   it.each([
     ['a populate filter through a type the role cannot read, refused by us', rest('/api/restaurants?populate[dishes][filters][restaurant][reviews][text][$eq]=On'), list(1), refused('reviews')],
     ['the same filter inside a dynamic zone\'s populate', rest('/api/menu?populate[sections][on][shared.pick][populate][restaurants][filters][reviews][text][$eq]=On'), list(1), refused('reviews')],

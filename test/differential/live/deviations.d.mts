@@ -10,6 +10,8 @@ export interface LiveAnswer {
   body: any;
   order?: string[];
 }
+/** The status diff.mjs gives a case a server did not answer. */
+export const NO_ANSWER: 'no answer';
 export const DEVIATIONS: ReadonlyArray<{ name: string; row: string }>;
 export function deviationContext(model: unknown, seed: unknown, ask?: (c: LiveCase) => Promise<LiveAnswer>): unknown;
 export function explain(c: LiveCase, want: LiveAnswer, got: LiveAnswer, ctx: unknown, compare: (want: LiveAnswer, got: LiveAnswer) => string[]): Promise<string[] | undefined>;

@@ -324,6 +324,9 @@ function rootById(c, answer) {
   return a;
 }
 
+/** The status diff.mjs gives a case a server did not answer. */
+export const NO_ANSWER = 'no answer';
+
 /** What the rewrites need, from the model and the seed; `ask` sends a case to the gateway (as diff.mjs asks it). */
 export function deviationContext(model, seed, ask) {
   const drafts = new Map();
@@ -342,6 +345,8 @@ export function deviationContext(model, seed, ask) {
 
 /** The deviations that explain a mismatch (their names), or undefined when they do not. */
 export async function explain(c, want, got, ctx, compare) {
+  // A server that did not answer (refused, timed out) has no answer a deviation could explain.
+  if (want.status === NO_ANSWER || got.status === NO_ANSWER) return undefined;
   let [w, g] = [want, got];
   const used = [];
   for (const d of DEVIATIONS) {

@@ -21,7 +21,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { generateCases } from './generate.mjs';
-import { deviationContext, explain } from './deviations.mjs';
+import { NO_ANSWER, deviationContext, explain } from './deviations.mjs';
 import { loadModel } from './model.mjs';
 
 const args = process.argv.slice(2);
@@ -72,7 +72,7 @@ async function ask(base, c) {
     }
     return { status: c.graphql ? undefined : res.status, body: normalise(body), order: keyOrder(body?.data) };
   } catch (e) {
-    return { status: 'no answer', body: String(e.cause?.code ?? e.name ?? e.message) };
+    return { status: NO_ANSWER, body: String(e.cause?.code ?? e.name ?? e.message) };
   }
 }
 
