@@ -51,6 +51,8 @@ export interface EmbeddedStoreOptions {
   rankMinEntries?: number;
   /** Entries between a rank group's checkpoints (128). */
   rankSpacing?: number;
+  /** Rank groups of fewer keyed entries are answered by SQL, not kept (four spacings: 512). */
+  rankSmallEntries?: number;
   /** Bound of the decoded documents kept in memory, in bytes (64 MiB). */
   documentCacheBytes?: number;
   /** What makes the commits so far durable (tests inject a failing one); the log's fsync by default. */
@@ -85,7 +87,8 @@ export class EmbeddedStore implements Store {
   constructor(options: EmbeddedStoreOptions = {}) {
     this.db = openDatabase(options.file ?? ':memory:');
     this.onClose = options.onClose;
-    this.rankOptions = { spacing: options.rankSpacing ?? 128, maxDefinitions: MAX_RANK_DEFINITIONS };
+    const spacing = options.rankSpacing ?? 128;
+    this.rankOptions = { spacing, maxDefinitions: MAX_RANK_DEFINITIONS, smallEntries: options.rankSmallEntries ?? 4 * spacing };
     this.rankMinEntries = options.rankMinEntries ?? 10_000;
     this.documents = new DocumentCache(options.documentCacheBytes ?? 64 * 1024 * 1024);
     this.statistics = new PlannerStatistics(this.db);
@@ -211,6 +214,11 @@ export class EmbeddedStore implements Store {
   /** The plans of the statements the collection's rank groups read with (tests, operators). */
   rankPlans(collection: string): string[] {
     return this.tables.get(collection)?.ranks.plans() ?? [];
+  }
+
+  /** How many rank groups the collection keeps (each costs its writes a test): for tests and operators. */
+  rankGroups(collection: string): number {
+    return this.tables.get(collection)?.ranks.kept ?? 0;
   }
 
   /** SQLite's plan for counting `filter` (EXPLAIN QUERY PLAN lines): what tests and operators read. */

@@ -9,7 +9,7 @@ import { ask, keyOrder } from '../support/strapi-answers.ts';
 import { modelGateway } from '../support/test-gateway.ts';
 import { SETS, loadSet, type RecordedSet } from './sets.ts';
 
-const RANKED = { rankMinEntries: 0, rankSpacing: 2 };
+const RANKED = { rankMinEntries: 0, rankSpacing: 2, rankSmallEntries: 0 };
 const PLAIN = { rankMinEntries: Number.POSITIVE_INFINITY };
 
 for (const name of SETS) {

@@ -70,7 +70,7 @@ const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
 );
 
 async function twoStores(docs: Doc[]): Promise<[EmbeddedStore, EmbeddedStore]> {
-  const ranked = new EmbeddedStore({ rankMinEntries: 0, rankSpacing: 3 });
+  const ranked = new EmbeddedStore({ rankMinEntries: 0, rankSpacing: 3, rankSmallEntries: 0 });
   const plain = new EmbeddedStore({ rankMinEntries: Number.POSITIVE_INFINITY });
   for (const store of [ranked, plain]) {
     await store.ensureIndexes('things', ['kind', 'locale', 'views', 'publishedAt'].map((field) => ({ keys: { [field]: 1 as const }, name: `${field}_1` })));
@@ -103,7 +103,7 @@ describe('rank groups', () => {
   });
 
   it('reads pages from remembered buckets with no SQL, and a write into a bucket is seen by the next read', async () => {
-    const store = new EmbeddedStore({ rankMinEntries: 0, rankSpacing: 4 });
+    const store = new EmbeddedStore({ rankMinEntries: 0, rankSpacing: 4, rankSmallEntries: 0 });
     await store.ensureIndexes('things', [{ keys: { kind: 1 }, name: 'kind_1' }]);
     await store.upsertMany('things', Array.from({ length: 40 }, (_, i) => ({ id: i + 1, kind: i % 2 === 1 ? 'a' : 'b' })));
     const page = async (skip: number, limit = 5) => (await store.find('things', { kind: 'a' }, { sort: [['id', 1]], skip, limit })).map((doc) => doc.id);
@@ -148,6 +148,29 @@ describe('rank groups', () => {
     expect(ranked.db.prepare('SELECT count(*) FROM _ranks').pluck().get()).toBe(learned);
     for (const plan of ranked.rankPlans('things')) expect(plan).toMatch(/^SEARCH k USING COVERING INDEX r:things:\w+/);
     await Promise.all([ranked.close(), plain.close()]);
+  });
+
+  it('keeps no group of a few entries (a lookup by a unique value), and its writes then test none', async () => {
+    const store = new EmbeddedStore({ rankMinEntries: 1000, rankSpacing: 64 });
+    await store.ensureIndexes('things', [{ keys: { slug: 1 }, name: 'slug_1', unique: true }, { keys: { locale: 1 }, name: 'locale_1' }]);
+    const docs = Array.from({ length: 3000 }, (_, i) => ({ id: i + 1, slug: `s${i + 1}`, locale: i % 5 === 0 ? 'fr' : 'en' }));
+    await store.upsertMany('things', docs);
+    // 600 French entries: above four spacings (256), a group kept; one slug: a group of one, not kept.
+    for (const slug of ['s7', 's8', 's9']) expect(await store.count('things', { slug })).toBe(1);
+    expect((await store.find('things', { slug: 's8' }, { sort: [['id', 1]], limit: 1 })).map((doc) => doc.id)).toEqual([8]);
+    expect(store.rankGroups('things')).toBe(0);
+    const keyRows = countingStatements((source) => /^SELECT \* FROM "k:things" WHERE id = \?/.test(source), 'get');
+    await store.write([{ op: 'put', collection: 'things', doc: { id: 9, slug: 's9b', locale: 'en' } }]);
+    expect(keyRows.count()).toBe(0);
+    expect(await store.count('things', { locale: 'fr' })).toBe(600);
+    expect(store.rankGroups('things')).toBe(1);
+    expect(await store.count('things', { slug: 's9b' })).toBe(1);
+    expect(store.rankGroups('things')).toBe(1);
+    // A group kept: a write reads the entry's keys before and after, to move its checkpoints.
+    await store.write([{ op: 'put', collection: 'things', doc: { id: 10, slug: 's10b', locale: 'en' } }]);
+    expect(keyRows.count()).toBe(2);
+    keyRows.restore();
+    await store.close();
   });
 
   it('reads a deep page and a range count of a large collection by seeks on its rank index, never a scan', async () => {

@@ -36,6 +36,13 @@ export interface RankOptions {
   spacing: number;
   /** Kinds of group (SQL indexes) a collection may learn. */
   maxDefinitions: number;
+  /**
+   * Groups of fewer keyed entries are not kept: SQL walks them through their index about as fast,
+   * and a kept group costs every write of the collection a test (`moved`). A lookup by a unique
+   * field (`slug = ?`, a write's uniqueness check) would otherwise keep a group of one entry per
+   * value, up to {@link GROUPS_KEPT}, and every write of a large collection tested them all.
+   */
+  smallEntries: number;
 }
 
 interface Learned {
@@ -67,6 +74,12 @@ type Segment = readonly [kind: 'nulls' | 'keyed', length: number, first: number]
 const GROUPS_KEPT = 256;
 
 /**
+ * Keys of groups found small, remembered so that SQL answers them without building them again. A
+ * group that grows later is still answered by SQL (the same answer, walked) until its key is pushed out.
+ */
+const SMALL_KEYS_KEPT = 4096;
+
+/**
  * Ids of buckets remembered, a collection's groups together: 2^20 (about 8 MiB). At 200,000
  * articles the default list's group and the three kinds' groups have about 3,100 buckets of 128
  * ids, which all fit; a page read from remembered buckets runs no SQL. Under HTTP load a page's
@@ -78,6 +91,7 @@ const BUCKET_IDS_KEPT = 2 ** 20;
 export class RankIndexes {
   private readonly learned = new Map<string, Learned>();
   private readonly groups = new LRUCache<string, Group>({ max: GROUPS_KEPT });
+  private readonly small = new LRUCache<string, true>({ max: SMALL_KEYS_KEPT });
   private readonly statements = new Map<string, Database.Statement>();
   /** Each bucket's ids, in its group's order, by group build and bucket index. */
   private readonly buckets = new LRUCache<string, readonly number[]>({ maxSize: BUCKET_IDS_KEPT, sizeCalculation: (ids) => ids.length + 1 });
@@ -172,6 +186,7 @@ export class RankIndexes {
   clear(): void {
     this.groups.clear();
     this.buckets.clear();
+    this.small.clear();
   }
 
   /** SQLite's plan of each statement the groups read with (EXPLAIN QUERY PLAN): for tests and operators. */
@@ -182,6 +197,11 @@ export class RankIndexes {
   /** Whether any group is kept: only then do writes need to tell `moved` their keys. */
   get active(): boolean {
     return this.groups.size > 0;
+  }
+
+  /** How many groups are kept. */
+  get kept(): number {
+    return this.groups.size;
   }
 
   private shift(group: Group, row: KeyRow, delta: 1 | -1): void {
@@ -213,8 +233,15 @@ export class RankIndexes {
     const key = JSON.stringify([learned.index, shape.order, shape.terms], (_, value: unknown) => (typeof value === 'bigint' ? `${value}n` : value));
     let group = this.groups.get(key);
     if (!group || group.stale) {
+      if (this.small.has(key)) return undefined;
       const clause = groupClause(shape.terms, shape.order.field, this.column);
-      group = { build: ++this.builds, learned, terms: shape.terms, order: shape.order, clause, checkpoints: this.build(learned, clause, shape.order), stale: false };
+      const checkpoints = this.build(learned, clause, shape.order);
+      if (checkpoints.size < this.options.smallEntries) {
+        this.groups.delete(key);
+        this.small.set(key, true);
+        return undefined;
+      }
+      group = { build: ++this.builds, learned, terms: shape.terms, order: shape.order, clause, checkpoints, stale: false };
       this.groups.set(key, group);
     }
     return group;
