@@ -167,10 +167,8 @@ export class RankIndexes {
 
   /** The index a page sorted on several keys would walk: like {@link learnIndex}, for plain SQL at any size. */
   learnSortIndex(shape: SortShape): boolean {
-    const equal = shape.terms.filter((term) => term.test === 'eq').map((term) => term.field);
-    const nullness = shape.terms.filter((term) => term.test !== 'eq').map((term) => term.field);
-    const [[order, direction], ...then] = shape.keys;
-    return this.learn({ equal, nullness, order, direction, then }) !== undefined;
+    const [[field, direction], ...then] = shape.keys;
+    return this.learn({ ...definitionOf({ terms: shape.terms, order: { field, direction } }), then }) !== undefined;
   }
 
   /** A committed write changed one entry's keys (`before` absent: created; `after` absent: deleted). */

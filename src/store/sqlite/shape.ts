@@ -48,7 +48,7 @@ export function rankShape(filter: Filter, sort: FindOptions['sort'] | 'count', c
   const sorted = sort === 'count' ? { order: { field: ranged[0]?.[0] ?? 'id', direction: 1 as const } } : orderOf(sort, columns);
   const order = sorted?.order;
   if (!order || (ranged.length === 1 && ranged[0][0] !== order.field)) return undefined;
-  const terms = [...conditions.values()].flatMap((found) => found.terms).sort((a, b) => (a.field < b.field ? -1 : a.field > b.field ? 1 : 0));
+  const terms = sortedTerms(conditions);
   if (terms.some((term, i) => i > 0 && terms[i - 1].field === term.field)) return undefined;
   if (terms.some((term) => term.field === order.field)) return undefined;
   return { terms, order, range: ranged[0]?.[1].range, ...(sorted.reversed ? { reversed: true } : {}) };
@@ -72,7 +72,7 @@ export function sortShape(filter: Filter, sort: FindOptions['sort'], columns: Ke
   if (keys.length < 2 || keys.some(([field], i) => field === 'id' || !plainColumn(field, columns) || keys.findIndex(([other]) => other === field) !== i)) return undefined;
   const conditions: Conditions = new Map();
   if (!collect(filter, columns, conditions) || [...conditions.values()].some((found) => found.range)) return undefined;
-  const terms = [...conditions.values()].flatMap((found) => found.terms).sort((a, b) => (a.field < b.field ? -1 : a.field > b.field ? 1 : 0));
+  const terms = sortedTerms(conditions);
   if (terms.some((term) => keys.some(([field]) => field === term.field))) return undefined;
   // An index read backwards serves the mirror of its order: ties by id descending flip every key.
   return { terms, keys: keys.map(([field, direction]) => [field, ties === 1 ? direction : direction === 1 ? -1 : 1] as const) };
@@ -93,6 +93,11 @@ function orderOf(sort: FindOptions['sort'], columns: KeyColumns): { order: RankS
 
 function plainColumn(field: string, columns: KeyColumns): boolean {
   return columns.column(field) !== undefined && columns.holds(field) === 0;
+}
+
+/** The conditions' terms, by field. */
+function sortedTerms(conditions: Conditions): GroupTerm[] {
+  return [...conditions.values()].flatMap((found) => found.terms).sort((a, b) => (a.field < b.field ? -1 : a.field > b.field ? 1 : 0));
 }
 
 /** Adds the filter's conditions (a conjunction) to `into`; false when one is not a shape's. */
