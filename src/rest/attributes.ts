@@ -6,11 +6,22 @@ import { ValidationError } from '../errors/errors.ts';
 import { fieldMeaning, systemFields, type AttributeOf, type Owner } from '../model/fields.ts';
 import type { ContentModel, ScalarType } from '../model/types.ts';
 import { isScalar } from '../model/types.ts';
+import type { FilterValue } from './query.ts';
 
 /** What validation reads besides the query: the model and what the caller may read. */
 export interface Scope {
   readonly model: ContentModel;
   readonly access: Pick<Access, 'may' | 'readable'>;
+  /** Told of each single filter value converted, in the order validation meets them (see value-slots.ts). */
+  readonly seen?: (value: SeenValue) => void;
+}
+
+/** A filter's single value as validation converted it: its parameter (`filters[views][$gte]`), its field's type, the value. */
+export interface SeenValue {
+  readonly parameter: string;
+  readonly type: FieldType;
+  readonly text: string;
+  readonly value: FilterValue;
 }
 
 /** The scalar kind of a filterable, sortable field: an attribute's type, or the entry `id`. */

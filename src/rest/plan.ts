@@ -1,9 +1,10 @@
 // A REST request's shape -> its plan: the validated RestQuery, the operation, and the GraphQL
 // document with its variables, checked against the schema once. Plans are kept in an LRU bounded in
 // bytes, keyed by what decides them (the caller's access key, the route, the query string), so a repeated
-// shape skips parsing, validation, building and schema validation. Ids, and a list's page number or
-// start, are variables set per request: random pages of a large collection share one plan. Each
-// plan keeps one document object, so a shape used often runs compiled (compile.ts).
+// shape skips parsing, validation, building and schema validation. Ids, a list's page number or
+// start and size, and its filters' single values (value-slots.ts) are variables set per request:
+// random pages of a large collection, or one page per slug, share one plan. Each plan keeps one
+// document object, so a shape used often runs compiled (compile.ts).
 import { validate, type DocumentNode, type GraphQLSchema } from 'graphql';
 import type { LRUCache } from 'lru-cache';
 import type { CostModel } from '../graphql/cost.ts';
@@ -17,8 +18,14 @@ import { MAX_PAGE_SIZE, type RestQuery } from './query.ts';
 import type { ReadRoute } from './read-route.ts';
 import { MAX_POSITION } from './validate-pagination.ts';
 import { type ValidationScope, validateQuery } from './validate.ts';
+import type { SeenValue } from './attributes.ts';
+import { type ValueSlots, type ValueTemplate, filtersWith, valueSlotsIn, valueTemplate } from './value-slots.ts';
 
 export interface Plan {
+  /**
+   * The validated query. A plan shared by filter values keeps those of the first request of its
+   * shape here: after planning only the variables carry a request's values.
+   */
   readonly query: RestQuery;
   /** The operation as planned; a by-id plan serves every id (see {@link variablesFor}). */
   readonly operation: RestRead;
@@ -46,8 +53,22 @@ function planBytes(plan: Plan, key: string): number {
   return PLAN_BYTES_PER_CHARACTER * key.length + (bytesOf.get(plan.built.document) ?? documentBytes(plan.built.document));
 }
 
+/** A list's plan shared by every filter value of its shape, and where its values go. */
+interface Template {
+  readonly plan: Plan;
+  readonly values: ValueTemplate;
+}
+
+/** What decides a plan besides the query string: the caller's access key, the route, the operation. */
+function planKey(route: ReadRoute, accessKey: string, search: string): string {
+  const written = 'written' in route.operation && route.operation.written ? ' written' : '';
+  return `${accessKey}\n${route.kind}\n${route.target.uid}\n${route.operation.kind}${written}\n${search}`;
+}
+
 export class PlanCache {
   private readonly plans: LRUCache<string, Plan>;
+  /** Templates by the key of their shape; each keeps its plan alive, counted in its bytes. */
+  private readonly templates: LRUCache<string, Template>;
   /**
    * Documents by their text: shapes that differ only in values (a page number, a filter's
    * threshold) build the same document with other variables, and share one object, checked
@@ -55,17 +76,19 @@ export class PlanCache {
    */
   private readonly documents: LRUCache<string, DocumentNode>;
 
-  /** @param maxBytes bytes kept at most (an estimate, see {@link planBytes}): four fifths for plans, a fifth for their shared documents. */
+  /** @param maxBytes bytes kept at most (an estimate, see {@link planBytes}): three fifths for plans, a fifth for their shared documents, a fifth for templates. */
   constructor(private readonly model: ContentModel, private readonly schema: GraphQLSchema, maxBytes: number) {
     const documentsBytes = Math.floor(maxBytes / 5);
-    this.plans = byteBoundedCache(maxBytes - documentsBytes, planBytes);
+    const templatesBytes = Math.floor(maxBytes / 5);
+    this.plans = byteBoundedCache(maxBytes - documentsBytes - templatesBytes, planBytes);
+    this.templates = byteBoundedCache(templatesBytes, (template, key) => planBytes(template.plan, key));
     this.documents = byteBoundedCache(documentsBytes, (document, text) => 2 * text.length + bytesOf.get(document)!);
   }
 
   /** The plans' bytes now, and the bound. */
   size(): CacheSize {
-    const [plans, documents] = [sizeOf(this.plans), sizeOf(this.documents)];
-    return { bytes: plans.bytes + documents.bytes, entries: plans.entries, maxBytes: plans.maxBytes + documents.maxBytes };
+    const [plans, documents, templates] = [sizeOf(this.plans), sizeOf(this.documents), sizeOf(this.templates)];
+    return { bytes: plans.bytes + documents.bytes + templates.bytes, entries: plans.entries + templates.entries, maxBytes: plans.maxBytes + documents.maxBytes + templates.maxBytes };
   }
 
   /**
@@ -75,6 +98,12 @@ export class PlanCache {
    * @throws ValidationError for a query string Strapi would refuse.
    */
   planFor(route: ReadRoute, search: string, scope: ValidationScope, accessKey: string, userId?: number): Plan {
+    const values = route.kind === 'entries' && route.operation.kind === 'findMany' ? valueSlotsIn(search) : undefined;
+    return (values && this.withValues(route, search, values, scope, accessKey)) || this.positioned(route, search, scope, accessKey, userId);
+  }
+
+  /** The plan of a query string whose page number or start and size are variables (see {@link slotsIn}). */
+  private positioned(route: ReadRoute, search: string, scope: ValidationScope, accessKey: string, userId?: number): Plan {
     const slots = route.kind === 'entries' ? slotsIn(search) : undefined;
     if (!slots) return this.planOf(route, search, scope, accessKey, userId);
     let shared: Plan;
@@ -87,9 +116,45 @@ export class PlanCache {
     return atSlots(shared, slots);
   }
 
+  /**
+   * The plan of a list whose filter values are variables: the plan of the first request of its
+   * shape, with this request's values in its `filters` and its own position and size. Undefined
+   * when the shape has no template (see {@link valueTemplate}) or its first request was refused.
+   */
+  private withValues(route: ReadRoute, search: string, values: ValueSlots, scope: ValidationScope, accessKey: string): Plan | undefined {
+    const positions = slotsIn(values.shape);
+    const key = planKey(route, accessKey, positions?.shape ?? values.shape);
+    let template = this.templates.get(key);
+    if (!template) {
+      template = this.templateOf(route, search, values, scope, accessKey, positions);
+      if (!template) return undefined;
+      this.templates.set(key, template);
+    }
+    const plan = positions ? atSlots(template.plan, positions) : template.plan;
+    const filters = filtersWith(template.values, template.plan.built.variables.filters, values);
+    return { ...plan, built: { document: plan.built.document, variables: { ...plan.built.variables, filters } } };
+  }
+
+  /**
+   * The template of a request's shape: its plan, made with a scope that hears the values validation
+   * converts (their types and order); validated once more when that plan was already kept.
+   */
+  private templateOf(route: ReadRoute, search: string, values: ValueSlots, scope: ValidationScope, accessKey: string, positions: Slots | undefined): Template | undefined {
+    const seen: SeenValue[] = [];
+    const hearing: ValidationScope = { ...scope, seen: (value) => seen.push(value) };
+    try {
+      const plan = this.planOf(route, positions ? slotsIn(search)?.shape ?? search : search, hearing, accessKey);
+      if (seen.length === 0) validateQuery(parseQueryString(search), route.target, hearing, route.kind);
+      const template = valueTemplate(values, seen, plan.built.variables.filters);
+      return template && { plan, values: template };
+    } catch {
+      // Refused: planned by its own query string, which names the error.
+      return undefined;
+    }
+  }
+
   private planOf(route: ReadRoute, search: string, scope: ValidationScope, accessKey: string, userId?: number): Plan {
-    const written = 'written' in route.operation && route.operation.written ? ' written' : '';
-    const key = `${accessKey}\n${route.kind}\n${route.target.uid}\n${route.operation.kind}${written}\n${search}`;
+    const key = planKey(route, accessKey, search);
     const found = this.plans.get(key);
     if (found) return found;
     const query = validateQuery(parseQueryString(search), route.target, scope, route.kind, route.operation.kind === 'findOne');
@@ -128,7 +193,7 @@ interface Slots {
 }
 
 /** `pagination[page|start|pageSize|limit]=` (brackets as they are or percent-encoded) and a whole number from 1 up. */
-const SLOT = /([?&]pagination(?:\[|%5[Bb])(page|start|pageSize|limit)(?:\]|%5[Dd])=)([1-9]\d{0,9})(?=&|$)/g;
+const SLOT = /((?:^\?|^|&)pagination(?:\[|%5[Bb])(page|start|pageSize|limit)(?:\]|%5[Dd])=)([1-9]\d{0,9})(?=&|$)/g;
 
 /** The largest value of each slot that validation takes as it is (a larger size is lowered to the largest). */
 const SLOT_MAX: Readonly<Record<Slot['name'], number>> = { page: MAX_POSITION, start: MAX_POSITION, pageSize: MAX_PAGE_SIZE, limit: MAX_PAGE_SIZE };

@@ -36,7 +36,7 @@ function entryFilter(raw: unknown, owner: Owner, scope: Scope, parameter: string
 
 function fieldFilter(key: string, value: unknown, owner: Owner, scope: Scope, parameter: string): FieldFilter {
   const type = scalarFieldType(owner, key, scope.access.readable);
-  if (type) return { kind: 'scalar', condition: scalarCondition(value, type, parameter) };
+  if (type) return { kind: 'scalar', condition: scalarCondition(value, type, parameter, scope) };
   const target = nestedOwner(key, owner, scope);
   if (!target) throw invalidParameter(key);
   const raw = isContentType(target) ? relationShorthands(value) : value;
@@ -70,9 +70,9 @@ function nestedOwner(key: string, owner: Owner, scope: Scope): Owner | undefined
 }
 
 /** `filters[f]=x` is `$eq`, `filters[f]=x&filters[f]=y` is `$in`, else an object of operators. */
-function scalarCondition(raw: unknown, type: FieldType, parameter: string): ScalarCondition {
-  if (typeof raw === 'string') return scalarCondition({ $eq: raw }, type, parameter);
-  if (Array.isArray(raw)) return scalarCondition({ $in: raw }, type, parameter);
+function scalarCondition(raw: unknown, type: FieldType, parameter: string, scope: Scope): ScalarCondition {
+  if (typeof raw === 'string') return scalarCondition({ $eq: raw }, type, parameter, scope);
+  if (Array.isArray(raw)) return scalarCondition({ $in: raw }, type, parameter, scope);
   if (!isRecord(raw)) throw invalidValue(parameter, 'a value or an object of operators', raw);
   const values = new Map<ValueOperator, FilterValue>();
   const lists = new Map<ListOperator, FilterValue[]>();
@@ -82,14 +82,19 @@ function scalarCondition(raw: unknown, type: FieldType, parameter: string): Scal
     const here = `${parameter}[${key}]`;
     const operator = key.startsWith('$') ? key.slice(1) : undefined;
     if (operator === 'not') {
-      not = scalarCondition(value, type, here);
+      not = scalarCondition(value, type, here, scope);
     } else if (isOperator(VALUE_OPERATORS, operator)) {
       if (typeof value !== 'string') throw invalidValue(here, 'a single value', value);
-      values.set(operator, convertValue(type, value, here));
+      const converted = convertValue(type, value, here);
+      scope.seen?.({ parameter: here, type, text: value, value: converted });
+      values.set(operator, converted);
     } else if (isOperator(LIST_OPERATORS, operator)) {
       const items = listOf(value).map((item, i) => {
-        if (typeof item !== 'string') throw invalidValue(`${here}[${i}]`, 'a single value', item);
-        return convertValue(type, item, `${here}[${i}]`);
+        const parameter = `${here}[${i}]`;
+        if (typeof item !== 'string') throw invalidValue(parameter, 'a single value', item);
+        const converted = convertValue(type, item, parameter);
+        scope.seen?.({ parameter, type, text: item, value: converted });
+        return converted;
       });
       if (operator === 'between' && items.length !== 2) throw invalidValue(here, 'two values', value);
       lists.set(operator, items);

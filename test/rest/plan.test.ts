@@ -23,7 +23,7 @@ beforeAll(async () => {
   plans = new PlanCache(model, buildGraphQLSchema(model), DEFAULT_CACHE_BOUNDS.plansMaxBytes);
 });
 
-const everything = roleGranting('reader', { find: ['api::article.article', 'api::tag.tag'], findOne: ['api::article.article'] });
+const everything = roleGranting('reader', { find: ['api::article.article', 'api::tag.tag', 'api::author.author'], findOne: ['api::article.article'] });
 const scope = (role = everything) => ({ model, access: accessOf(model, role), locales: ['en', 'fr'] });
 
 describe('the plan cache', () => {
@@ -89,6 +89,7 @@ describe('the plan cache', () => {
     ['a page written with leading zeros', '?pagination[page]=007'],
     ['the largest page', '?pagination[page]=2147483647'],
     ['a start of 0', '?pagination[start]=0'],
+    ['a list value that looks like a page', '?filters[title][$in][0]=a?pagination[page]=3'],
   ])('plans %s as its own query string says', (_name, search) => {
     const route = readRouteAt(model, 'GET', '/api/articles');
     const query = validateQuery(parseQueryString(search), route.target, scope(), route.kind);
@@ -109,6 +110,90 @@ describe('the plan cache', () => {
     const route = readRouteAt(model, 'GET', '/api/articles');
     expect(() => validateQuery(parseQueryString(search), route.target, scope(), route.kind)).toThrow(message);
     expect(() => plans.planFor(route, search, scope(), 'role:reader')).toThrow(message);
+  });
+
+  it('serves every filter value of a shape with one plan: one template, one budget, each request with its own values', () => {
+    const fresh = new PlanCache(model, buildGraphQLSchema(model), DEFAULT_CACHE_BOUNDS.plansMaxBytes);
+    const route = readRouteAt(model, 'GET', '/api/articles');
+    const asked = Array.from({ length: 300 }, (_, i) => `?filters[slug][$eq]=post-${i}&filters[views][$gte]=${i * 7}&populate=tags&pagination[page]=${(i % 5) + 1}`);
+    const planned = asked.map((search) => fresh.planFor(route, search, scope(), 'role:reader'));
+    // The first request's plan, and the template that shares it.
+    expect(fresh.size().entries).toBe(2);
+    expect(new Set(planned.map((plan) => plan.budget)).size).toBe(1);
+    expect(new Set(planned.map((plan) => plan.built.document)).size).toBe(1);
+    expect(planned.map((plan) => [plan.built.variables.filters, (plan.built.variables.pagination as { page: number }).page])).toEqual(
+      asked.map((_, i) => [{ slug: { eq: `post-${i}` }, views: { gte: i * 7 } }, (i % 5) + 1]),
+    );
+  });
+
+  // Each row: a request of a shape planned first with other values, then the request itself, through
+  // one cache: its document and variables are those its own query string makes.
+  it.each([
+    ['a string', '?filters[title][$eq]=Hello', '?filters[title][$eq]=World'],
+    ['an integer threshold and a sort', '?filters[views][$gte]=5&sort=views:desc', '?filters[views][$gte]=90000&sort=views:desc'],
+    ['a value with + and percent escapes', '?filters[title][$containsi]=x', '?filters[title][$containsi]=a+b%20c%C3%A9'],
+    ['a value with a malformed escape', '?filters[title][$eq]=x', '?filters[title][$eq]=100%'],
+    ['an empty value', '?filters[title][$eq]=x', '?filters[title][$eq]='],
+    ['a relation field', '?filters[author][name][$eq]=Ann', '?filters[author][name][$eq]=Bob'],
+    ['a relation id', '?filters[author][id][$eq]=1', '?filters[author][id][$eq]=2'],
+    ['a component field', '?filters[seo][metaTitle][$startsWith]=a', '?filters[seo][metaTitle][$startsWith]=b'],
+    ['an $or of two', '?filters[$or][0][title][$eq]=a&filters[$or][1][views][$lt]=5', '?filters[$or][0][title][$eq]=b&filters[$or][1][views][$lt]=9'],
+    ['an entry $not', '?filters[$not][title][$eq]=a', '?filters[$not][title][$eq]=b'],
+    ['a field $not', '?filters[title][$not][$eq]=a', '?filters[title][$not][$eq]=b'],
+    ['a page, a size and a value', '?filters[views][$gt]=3&pagination[page]=2&pagination[pageSize]=5', '?filters[views][$gt]=8&pagination[page]=4&pagination[pageSize]=9'],
+    ['a date', '?filters[publishDate][$gte]=2020-01-01', '?filters[publishDate][$gte]=2024-02-29'],
+    ['a date-time', '?filters[scheduledAt][$lt]=2020-01-01T00:00:00Z', '?filters[scheduledAt][$lt]=1700000000000'],
+    ['a boolean', '?filters[featured][$eq]=true', '?filters[featured][$eq]=F'],
+    ['a big integer', '?filters[bigViews][$gt]=1', '?filters[bigViews][$gt]=9007199254740993'],
+    ['a decimal', '?filters[price][$lte]=1.5', '?filters[price][$lte]=-2e3'],
+    ['brackets percent-encoded', '?filters%5Btitle%5D%5B%24eq%5D=a', '?filters%5Btitle%5D%5B%24eq%5D=b'],
+    ['a shorthand beside a value', '?filters[views]=5&filters[title][$eq]=a', '?filters[views]=5&filters[title][$eq]=b'],
+    ['a value that looks like a page', '?filters[title][$eq]=a', '?filters[title][$eq]=b?pagination[page]=3'],
+    ['a list beside a value', '?filters[id][$in][0]=1&filters[title][$eq]=a', '?filters[id][$in][0]=7&filters[title][$eq]=b'],
+    ['a list of three', '?filters[id][$in][0]=1&filters[id][$in][1]=2&filters[id][$in][2]=3', '?filters[id][$in][0]=9&filters[id][$in][1]=8&filters[id][$in][2]=7'],
+    ['a between', '?filters[views][$between][0]=1&filters[views][$between][1]=2', '?filters[views][$between][0]=10&filters[views][$between][1]=20'],
+    ['a list with a gap (qs closes it)', '?filters[id][$in][0]=1&filters[id][$in][3]=2', '?filters[id][$in][0]=5&filters[id][$in][3]=6'],
+    ['a list written without indexes', '?filters[id][$in]=1', '?filters[id][$in]=2'],
+  ])('plans a filter value (%s) as its own query string says, after another value of its shape', (_name, before, search) => {
+    const fresh = new PlanCache(model, buildGraphQLSchema(model), DEFAULT_CACHE_BOUNDS.plansMaxBytes);
+    const route = readRouteAt(model, 'GET', '/api/articles');
+    const query = validateQuery(parseQueryString(search), route.target, scope(), route.kind);
+    const expected = buildDocument(model, route.target, operationFor(route.target, route.operation, query), query);
+    fresh.planFor(route, before, scope(), 'role:reader');
+    for (const ask of [search, search]) {
+      const plan = fresh.planFor(route, ask, scope(), 'role:reader');
+      expect([plan.built.variables, print(plan.built.document)]).toEqual([expected.variables, print(expected.document)]);
+    }
+  });
+
+  it.each([
+    ['an integer that is not one', '?filters[views][$gte]=1', '?filters[views][$gte]=abc'],
+    ['the first refused in validation\'s order, not the query string\'s', '?filters[author][name][$eq]=a&filters[views][$gt]=1&filters[author][id][$eq]=1', '?filters[author][name][$eq]=a&filters[views][$gt]=bad&filters[author][id][$eq]=bad2'],
+    ['a date off the calendar', '?filters[publishDate][$eq]=2020-01-01', '?filters[publishDate][$eq]=2021-02-29'],
+    ['a boolean that is not one', '?filters[featured][$eq]=true', '?filters[featured][$eq]=yes'],
+    ['a list item that is not an id', '?filters[id][$in][0]=1&filters[id][$in][1]=2', '?filters[id][$in][0]=1&filters[id][$in][1]=x'],
+  ])('refuses a filter value (%s) with the error its own query string gives, after a valid one of its shape', (_name, before, search) => {
+    const fresh = new PlanCache(model, buildGraphQLSchema(model), DEFAULT_CACHE_BOUNDS.plansMaxBytes);
+    const route = readRouteAt(model, 'GET', '/api/articles');
+    let message = '';
+    try {
+      validateQuery(parseQueryString(search), route.target, scope(), route.kind);
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(/^Invalid parameter filters/);
+    fresh.planFor(route, before, scope(), 'role:reader');
+    expect(() => fresh.planFor(route, search, scope(), 'role:reader')).toThrow(message);
+  });
+
+  it('keeps no template for a shape whose first request was refused, and plans the next valid one', () => {
+    const fresh = new PlanCache(model, buildGraphQLSchema(model), DEFAULT_CACHE_BOUNDS.plansMaxBytes);
+    const route = readRouteAt(model, 'GET', '/api/articles');
+    expect(() => fresh.planFor(route, '?filters[views][$gte]=abc', scope(), 'role:reader')).toThrow('filters[views][$gte]');
+    expect(fresh.size().entries).toBe(0);
+    expect(fresh.planFor(route, '?filters[views][$gte]=4', scope(), 'role:reader').built.variables.filters).toEqual({ views: { gte: 4 } });
+    expect(fresh.planFor(route, '?filters[views][$gte]=6', scope(), 'role:reader').built.variables.filters).toEqual({ views: { gte: 6 } });
+    expect(fresh.size().entries).toBe(2);
   });
 
   it('answers one shape with one plan', () => {
