@@ -192,7 +192,10 @@ interface Slots {
   readonly shape: string;
 }
 
-/** `pagination[page|start|pageSize|limit]=` (brackets as they are or percent-encoded) and a whole number from 1 up. */
+/**
+ * `pagination[page|start|pageSize|limit]=` (brackets as they are or percent-encoded) where a parameter
+ * begins (a value may hold `?pagination[page]=3`), and a whole number from 1 up.
+ */
 const SLOT = /((?:^\?|^|&)pagination(?:\[|%5[Bb])(page|start|pageSize|limit)(?:\]|%5[Dd])=)([1-9]\d{0,9})(?=&|$)/g;
 
 /** The largest value of each slot that validation takes as it is (a larger size is lowered to the largest). */
