@@ -77,6 +77,47 @@ describe('the live differential\'s documented deviations', () => {
     expect(result.asked.map((v) => print(parse(v.graphql!)))).toEqual([print(parse(previewed))]);
   });
 
+  // A root without drafts has no preview: Strapi (live mode only) is asked with published related entries.
+  const PUBLISHED_ONLY = 'relation filter sees published entries only (root without drafts: Strapi asked for published ones)';
+  async function judgedByStrapi(c: LiveCase, want: LiveAnswer, got: LiveAnswer, published: LiveAnswer) {
+    const asked: LiveCase[] = [];
+    const askStrapi = async (v: LiveCase) => (asked.push(v), published);
+    const ctx = deviationContext(model, seed, async () => got, askStrapi);
+    return { explained: await explain(c, want, got, ctx, compare), asked: asked.map((v) => print(parse(v.graphql!))) };
+  }
+
+  it.each([
+    [
+      'a root filter',
+      '{ reviews(filters: { restaurant: { name: { eq: "Hidden (draft)" } } }) { data { id } } }',
+      '{ reviews(filters: { restaurant: { name: { eq: "Hidden (draft)" }, publishedAt: { notNull: true } } }) { data { id } } }',
+    ],
+    [
+      'a filter inside or, beside one of the entry\'s own fields',
+      '{ reviews(filters: { or: [{ restaurant: { name: { eq: "x" } } }, { text: { eq: "y" } }] }) { data { id } } }',
+      '{ reviews(filters: { or: [{ restaurant: { name: { eq: "x" }, publishedAt: { notNull: true } } }, { text: { eq: "y" } }] }) { data { id } } }',
+    ],
+    [
+      'two relations deep, and a selected relation\'s own filter through drafts',
+      '{ reviews(filters: { restaurant: { dishes: { name: { eq: "Stew" } } } }) { data { id attributes { restaurant(filters: { dishes: { name: { eq: "Soup" } } }) { data { id } } } } } }',
+      '{ reviews(filters: { restaurant: { dishes: { name: { eq: "Stew" }, publishedAt: { notNull: true } }, publishedAt: { notNull: true } } }) { data { id attributes { restaurant(filters: { dishes: { name: { eq: "Soup" }, publishedAt: { notNull: true } } }) { data { id } } } } } }',
+    ],
+  ])('explains a GraphQL relation filter through drafts at a root without them, asking Strapi for published ones: %s', async (_name, graphql, asked) => {
+    const result = await judgedByStrapi(gql(graphql), gqlList('reviews', 1), gqlList('reviews'), gqlList('reviews'));
+    expect(result.explained).toEqual([PUBLISHED_ONLY]);
+    expect(result.asked).toEqual([print(parse(asked))]);
+  });
+
+  it.each([
+    ['Strapi\'s published-only answer differs from ours', gql('{ reviews(filters: { restaurant: { name: { eq: "x" } } }) { data { id } } }'), gqlList('reviews', 1)],
+    ['no filter goes through a type with drafts', gql('{ reviews(filters: { text: { eq: "y" } }) { data { id } } }'), gqlList('reviews')],
+    ['a REST case (its preview is asked of us instead)', rest('/api/reviews?filters[text][$eq]=y'), list()],
+  ] as const)('does not take a difference for the published-only rule when %s', async (_name, c, published) => {
+    const want = c.graphql ? gqlList('reviews', 1) : list(1);
+    const got = c.graphql ? gqlList('reviews') : list();
+    expect((await judgedByStrapi(c, want, got, published)).explained).toBeUndefined();
+  });
+
   it.each([
     ['a relation filter through a draft', 'a case already in the preview', rest('/api/reviews?filters[restaurant][name][$eq]=Hidden&publicationState=preview'), list(1)],
     ['a relation filter through a draft', 'a filter through a type without drafts', rest('/api/restaurants?filters[reviews][text][$eq]=On'), list(1)],

@@ -11,6 +11,7 @@
 import { Kind, parse, print, visit } from 'graphql';
 import { caseFilters, relationsIn, rootOf } from './case-filters.mjs';
 import { MEDIA_UID, gqlComponentName } from './model.mjs';
+import { publishedOnly } from './published-only.mjs';
 
 const clone = (value) => structuredClone(value);
 
@@ -61,6 +62,16 @@ export const DEVIATIONS = [
     rewrite: async (c, want, got, ctx) => {
       const variant = ctx.ask && filtersThroughDrafts(c, ctx) ? previewOf(got.variant ?? c, ctx) : undefined;
       return variant ? [want, { ...liveAnswer(c, await ctx.ask(variant), ctx), variant }] : undefined;
+    },
+  },
+  // A GraphQL root without drafts has no preview to ask us in: Strapi is asked instead, with each
+  // relation filter through a type with drafts asking for published entries (live mode only).
+  {
+    name: 'relation filter sees published entries only (root without drafts: Strapi asked for published ones)',
+    row: 'Lets a relation filter match through a draft in the live state',
+    rewrite: async (c, want, got, ctx) => {
+      const variant = ctx.askStrapi && c.graphql && filtersThroughDrafts(c, ctx) && !previewOf(c, ctx) ? publishedOnly(c, ctx.model) : undefined;
+      return variant ? [await ctx.askStrapi(variant), got] : undefined;
     },
   },
   {
@@ -328,7 +339,7 @@ function rootById(c, answer) {
 export const NO_ANSWER = 'no answer';
 
 /** What the rewrites need, from the model and the seed; `ask` sends a case to the gateway (as diff.mjs asks it). */
-export function deviationContext(model, seed, ask) {
+export function deviationContext(model, seed, ask, askStrapi) {
   const drafts = new Map();
   for (const [uid, list] of Object.entries(seed.entries ?? {})) {
     const t = model.types.get(uid);
@@ -340,7 +351,7 @@ export function deviationContext(model, seed, ask) {
     for (const [name, a] of Object.entries(t.attributes ?? {})) if (a.type === 'timestamp') timestampNames.add(name);
   }
   const readable = new Set(seed.roles?.public?.find ?? []);
-  return { model, drafts, readable, timestampNames, ask };
+  return { model, drafts, readable, timestampNames, ask, askStrapi };
 }
 
 /** The deviations that explain a mismatch (their names), or undefined when they do not. */

@@ -124,10 +124,13 @@ function loadCases() {
   return generateCases({ schema: opt('schema'), seed: opt('seed'), n: Number(opt('n', '400')), rand: Number(opt('rand', '1')) });
 }
 
-/** The deviations' context, when the model and seed are known; variants of a case go to the gateway at `base`. */
-function deviationsContext(base) {
+/**
+ * The deviations' context, when the model and seed are known; variants of a case go to the gateway
+ * at `base`, and (live mode) to Strapi at `strapi`.
+ */
+function deviationsContext(base, strapi) {
   if (!opt('schema') || !opt('seed')) return undefined;
-  return deviationContext(loadModel(opt('schema')), JSON.parse(fs.readFileSync(opt('seed'), 'utf8')), (c) => ask(base, c));
+  return deviationContext(loadModel(opt('schema')), JSON.parse(fs.readFileSync(opt('seed'), 'utf8')), (c) => ask(base, c), strapi && ((c) => ask(strapi, c)));
 }
 
 /** One case's result: its problems, and the documented deviations that explain them, if they do. */
@@ -198,7 +201,7 @@ if (mode === 'gen') {
   const gateway = opt('gateway');
   if (!strapi || !gateway) usage();
   const results = [];
-  const ctx = deviationsContext(gateway);
+  const ctx = deviationsContext(gateway, strapi);
   for (const c of loadCases()) {
     const want = await ask(strapi, c);
     const got = await ask(gateway, c);
