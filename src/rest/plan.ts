@@ -2,8 +2,8 @@
 // document with its variables, checked against the schema once. Plans are kept in an LRU bounded in
 // bytes, keyed by what decides them (the caller's access key, the route, the query string), so a repeated
 // shape skips parsing, validation, building and schema validation. Ids, a list's page number or
-// start and size, and its filters' single values (value-slots.ts) are variables set per request:
-// random pages of a large collection, or one page per slug, share one plan. Each plan keeps one
+// start and size, its filters' single values and its `fields` (value-slots.ts) are set per
+// request: random pages of a large collection, or one page per slug, share one plan. Each plan keeps one
 // document object, so a shape used often runs compiled (compile.ts).
 import { validate, type DocumentNode, type GraphQLSchema } from 'graphql';
 import type { LRUCache } from 'lru-cache';
@@ -14,17 +14,21 @@ import type { ContentModel } from '../model/types.ts';
 import { type BuiltDocument, type RestRead, buildDocument, operationFor, rootField } from './document.ts';
 import { documentText } from './document-text.ts';
 import { parseQueryString } from './parse.ts';
-import { MAX_PAGE_SIZE, type RestQuery } from './query.ts';
+import { MAX_PAGE_SIZE, type RestQuery, type Selection } from './query.ts';
 import type { ReadRoute } from './read-route.ts';
 import { MAX_POSITION } from './validate-pagination.ts';
-import { type ValidationScope, validateQuery } from './validate.ts';
+import { type ValidationScope, entrySelection, validateQuery } from './validate.ts';
+import { validateFields } from './validate-fields.ts';
+import { defaultFields } from './attributes.ts';
+import { isDeepStrictEqual } from 'node:util';
 import type { SeenValue } from './attributes.ts';
-import { type ValueSlots, type ValueTemplate, filtersWith, valueSlotsIn, valueTemplate } from './value-slots.ts';
+import { type ValueSlots, type ValueTemplate, fieldsValue, filtersWith, valueSlotsIn, valueTemplate } from './value-slots.ts';
 
 export interface Plan {
   /**
    * The validated query. A plan shared by filter values keeps those of the first request of its
-   * shape here: after planning only the variables carry a request's values.
+   * shape here: after planning only the variables carry a request's values (its selection, its
+   * `fields`, is the request's own).
    */
   readonly query: RestQuery;
   /** The operation as planned; a by-id plan serves every id (see {@link variablesFor}). */
@@ -98,7 +102,7 @@ export class PlanCache {
    * @throws ValidationError for a query string Strapi would refuse.
    */
   planFor(route: ReadRoute, search: string, scope: ValidationScope, accessKey: string, userId?: number): Plan {
-    const values = route.kind === 'entries' && route.operation.kind === 'findMany' ? valueSlotsIn(search) : undefined;
+    const values = route.kind === 'entries' ? valueSlotsIn(search) : undefined;
     return (values && this.withValues(route, search, values, scope, accessKey)) || this.positioned(route, search, scope, accessKey, userId);
   }
 
@@ -122,6 +126,9 @@ export class PlanCache {
    * when the shape has no template (see {@link valueTemplate}) or its first request was refused.
    */
   private withValues(route: ReadRoute, search: string, values: ValueSlots, scope: ValidationScope, accessKey: string): Plan | undefined {
+    // Filters are a list's; one entry by id takes only `fields` from its shape.
+    const kind = route.operation.kind;
+    if (kind !== 'findMany' && (kind !== 'findOne' || values.slots.length > 0)) return undefined;
     const positions = slotsIn(values.shape);
     const key = planKey(route, accessKey, positions?.shape ?? values.shape);
     let template = this.templates.get(key);
@@ -131,22 +138,26 @@ export class PlanCache {
       this.templates.set(key, template);
     }
     const plan = positions ? atSlots(template.plan, positions) : template.plan;
+    const query = values.fields.length > 0 ? { ...plan.query, selection: selectionWith(plan.query.selection, values, route, scope) } : plan.query;
+    if (values.slots.length === 0) return { ...plan, query };
     const filters = filtersWith(template.values, template.plan.built.variables.filters, values);
-    return { ...plan, built: { document: plan.built.document, variables: { ...plan.built.variables, filters } } };
+    return { ...plan, query, built: { document: plan.built.document, variables: { ...plan.built.variables, filters } } };
   }
 
   /**
    * The template of a request's shape: its plan, made with a scope that hears the values validation
-   * converts (their types and order); validated once more when that plan was already kept.
+   * converts (their types and order); validated once more when that plan was already kept. Its
+   * `fields` must select as validation selected them.
    */
   private templateOf(route: ReadRoute, search: string, values: ValueSlots, scope: ValidationScope, accessKey: string, positions: Slots | undefined): Template | undefined {
     const seen: SeenValue[] = [];
     const hearing: ValidationScope = { ...scope, seen: (value) => seen.push(value) };
     try {
       const plan = this.planOf(route, positions ? slotsIn(search)?.shape ?? search : search, hearing, accessKey);
-      if (seen.length === 0) validateQuery(parseQueryString(search), route.target, hearing, route.kind);
+      if (values.slots.length > seen.length) validateQuery(parseQueryString(search), route.target, hearing, route.kind);
       const template = valueTemplate(values, seen, plan.built.variables.filters);
-      return template && { plan, values: template };
+      const sameFields = values.fields.length === 0 || isDeepStrictEqual(selectionWith(plan.query.selection, values, route, scope), plan.query.selection);
+      return template && sameFields ? { plan, values: template } : undefined;
     } catch {
       // Refused: planned by its own query string, which names the error.
       return undefined;
@@ -178,6 +189,17 @@ export class PlanCache {
     this.documents.set(text, built.document);
     return built;
   }
+}
+
+/**
+ * The selection with this request's `fields`, validated as validation does (the same error for a
+ * name it refuses); the document selects every default field for any choice of them.
+ * @throws ValidationError
+ */
+function selectionWith(selection: Selection, values: ValueSlots, route: ReadRoute, scope: ValidationScope): Selection {
+  const raw = fieldsValue(values.fields);
+  const defaults = defaultFields(route.target, scope.access.readable);
+  return entrySelection(validateFields(raw, route.target, scope.access.readable, 'fields', true, defaults), defaults, selection.populate);
 }
 
 /** A list's page number or start, or its page size or limit, as the query string gives it. */

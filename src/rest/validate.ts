@@ -41,7 +41,7 @@ export function validateQuery(raw: unknown, target: ContentType, scope: Validati
  * The entry's fields and populate; when `fields` chose fewer than every default field, the
  * document selects them all (see {@link Selection.selected}): varied `fields` share a document.
  */
-function entrySelection(fields: readonly string[], defaults: readonly string[], populate: Selection['populate']): Selection {
+export function entrySelection(fields: readonly string[], defaults: readonly string[], populate: Selection['populate']): Selection {
   const same = fields === defaults || (fields.length === defaults.length && fields.every((name, i) => name === defaults[i]));
   return same ? { fields, populate } : { fields, selected: defaults, populate };
 }

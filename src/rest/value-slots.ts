@@ -1,8 +1,9 @@
-// A list's query string -> its filters' single values (`filters[…][$op]=value`, `$op` one of the
-// operators that take one value, or `filters[…][$in][2]=value`, an item of a list) taken out of it, so that requests differing only in such values
-// share one plan (plan.ts): a search box, a page per slug. Each request's values are then
-// converted as validation converts them (the same errors, in the same order) and put in their
-// places of the plan's `filters` variable. Pure.
+// A query string -> its filters' single values (`filters[…][$op]=value`, `$op` one of the
+// operators that take one value, or `filters[…][$in][2]=value`, an item of a list) and its `fields`
+// taken out of it, so that requests differing only in those share one plan (plan.ts): a search
+// box, a page per slug, the fields a screen shows. Each request's values are then converted as
+// validation converts them (the same errors, in the same order) and put in their places of the
+// plan's `filters` variable. Pure.
 import { LIST_OPERATORS, VALUE_OPERATORS } from '../query/operators.ts';
 import type { FieldType, SeenValue } from './attributes.ts';
 import type { FilterValue } from './query.ts';
@@ -16,9 +17,16 @@ export interface ValueSlot {
   readonly raw: string;
 }
 
-/** The query string's filter values, and that string without them: the key of the plan they share. */
+/** One `fields` parameter: `fields[2]=title` (its index) or `fields=title,slug` (none). */
+export interface FieldsPart {
+  readonly index?: number;
+  readonly raw: string;
+}
+
+/** The query string's filter values and `fields`, and that string without them: the key of the plan they share. */
 export interface ValueSlots {
   readonly slots: readonly ValueSlot[];
+  readonly fields: readonly FieldsPart[];
   readonly shape: string;
 }
 
@@ -28,25 +36,41 @@ export interface ValueSlots {
  */
 const VALUE_KEY = new RegExp(`^filters(?:\\[[^[\\]]*\\])+(?:\\[\\$(?:${VALUE_OPERATORS.join('|')})\\]|\\[\\$(?:${LIST_OPERATORS.join('|')})\\]\\[\\d+\\])$`);
 
+/** The top-level `fields`, as a list's item (an index up to qs's array limit) or whole. */
+const FIELDS_KEY = /^fields(?:\[(0|[1-9]\d?|100)\])?$/;
+
 /**
- * The filter values of a query string, each parameter split where qs splits it; undefined when it
- * has none, or names one of them twice (qs makes that a list, which validation refuses).
+ * The filter values and `fields` of a query string, each parameter split where qs splits it;
+ * undefined when it has neither, or names one of them twice (qs makes that a list).
  */
 export function valueSlotsIn(search: string): ValueSlots | undefined {
   const parts = (search.startsWith('?') ? search.slice(1) : search).split('&');
   const slots: ValueSlot[] = [];
+  const fields: FieldsPart[] = [];
   const shape = parts.map((part) => {
+    // Only `filters…` and `fields…` are taken out (a key spelled otherwise, `%66ields`, stays in the shape).
+    if (!part.startsWith('fi')) return part;
     // qs takes the key to the first `]=`, or else the first `=`.
     const bracket = part.indexOf(']=');
     const at = bracket === -1 ? part.indexOf('=') : bracket + 1;
     if (at === -1) return part;
     const key = qsDecode(part.slice(0, at));
-    if (!VALUE_KEY.test(key)) return part;
-    slots.push({ key, raw: part.slice(at + 1) });
+    const field = FIELDS_KEY.exec(key);
+    if (field) fields.push({ ...(field[1] !== undefined ? { index: Number(field[1]) } : {}), raw: part.slice(at + 1) });
+    else if (VALUE_KEY.test(key)) slots.push({ key, raw: part.slice(at + 1) });
+    else return part;
     return part.slice(0, at + 1);
   });
-  if (slots.length === 0 || new Set(slots.map((slot) => slot.key)).size !== slots.length) return undefined;
-  return { slots, shape: `?${shape.join('&')}` };
+  if (slots.length + fields.length === 0 || new Set(slots.map((slot) => slot.key)).size !== slots.length) return undefined;
+  // One `fields=` alone, or items each at its own index: anything else qs reads another way.
+  if (new Set(fields.map((part) => part.index)).size !== fields.length || (fields.length > 1 && fields.some((part) => part.index === undefined))) return undefined;
+  return { slots, fields, shape: `?${shape.join('&')}` };
+}
+
+/** The `fields` parameters as qs gives them: one without an index, its text; items, a list in the order of their indexes. */
+export function fieldsValue(parts: readonly FieldsPart[]): string | string[] {
+  if (parts.length === 1 && parts[0]!.index === undefined) return qsDecode(parts[0]!.raw);
+  return [...parts].sort((a, b) => a.index! - b.index!).map((part) => qsDecode(part.raw));
 }
 
 /** A value's text as qs decodes it (utf-8): `+` is a space, percent escapes expanded when they are well formed. */

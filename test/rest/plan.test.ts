@@ -186,6 +186,55 @@ describe('the plan cache', () => {
     expect(() => fresh.planFor(route, search, scope(), 'role:reader')).toThrow(message);
   });
 
+  it('serves every choice and order of `fields` of a shape with one plan, each request showing its own', () => {
+    const fresh = new PlanCache(model, buildGraphQLSchema(model), DEFAULT_CACHE_BOUNDS.plansMaxBytes);
+    const list = readRouteAt(model, 'GET', '/api/articles');
+    const one = readRouteAt(model, 'GET', '/api/articles/3');
+    const names = ['title', 'slug', 'views', 'rating', 'kind'];
+    const asked = Array.from({ length: 100 }, (_, i) => [names[i % 5]!, names[(i + 1 + (i % 3)) % 5]!]);
+    const lists = asked.map(([a, b]) => fresh.planFor(list, `?fields[0]=${a}&fields[1]=${b}&filters[views][$gt]=${a!.length}`, scope(), 'role:reader'));
+    const entries = asked.map(([a, b]) => fresh.planFor(one, `?fields[0]=${a}&fields[1]=${b}`, scope(), 'role:reader'));
+    expect(fresh.size().entries).toBe(4);
+    expect(lists.map((plan) => plan.query.selection.fields)).toEqual(asked);
+    expect(entries.map((plan) => plan.query.selection.fields)).toEqual(asked);
+    expect(lists.map((plan) => plan.built.variables.filters)).toEqual(asked.map(([a]) => ({ views: { gt: a!.length } })));
+  });
+
+  // Each row: a request planned after another of its shape, through one cache: its selection,
+  // document and variables are those its own query string makes.
+  it.each([
+    ['fields in another order', '/api/articles', '?fields[0]=title&fields[1]=slug', '?fields[0]=slug&fields[1]=views'],
+    ['fields naming the id alone', '/api/articles', '?fields[0]=title', '?fields[0]=id'],
+    ['fields naming every default field', '/api/articles', '?fields=title', `?fields=${['title', 'slug', 'summary', 'body', 'kind', 'contactEmail', 'views', 'bigViews', 'rating', 'price', 'featured', 'publishDate', 'readingTime', 'scheduledAt', 'meta', 'createdAt', 'updatedAt', 'publishedAt'].join(',')}`],
+    ['fields given whole, with a space', '/api/articles', '?fields=title,slug', '?fields=views,+title'],
+    ['fields as *', '/api/articles', '?fields[0]=title', '?fields[0]=*'],
+    ['fields with a gap (qs closes it)', '/api/articles', '?fields[0]=title&fields[2]=slug', '?fields[0]=views&fields[2]=kind'],
+    ['fields and a filter value', '/api/articles', '?fields[0]=title&filters[views][$gt]=1', '?fields[0]=slug&filters[views][$gt]=9'],
+    ['fields of one entry by id', '/api/articles/2', '?fields[0]=title&populate=tags', '?fields[0]=views&fields[1]=slug&populate=tags'],
+  ])('plans %s as its own query string says, after another of its shape', (_name, path, before, search) => {
+    const fresh = new PlanCache(model, buildGraphQLSchema(model), DEFAULT_CACHE_BOUNDS.plansMaxBytes);
+    const route = readRouteAt(model, 'GET', path);
+    const query = validateQuery(parseQueryString(search), route.target, scope(), route.kind, route.operation.kind === 'findOne');
+    const expected = buildDocument(model, route.target, operationFor(route.target, route.operation, query), query);
+    fresh.planFor(route, before, scope(), 'role:reader');
+    for (const ask of [search, search]) {
+      const plan = fresh.planFor(route, ask, scope(), 'role:reader');
+      expect([plan.query.selection, plan.built.variables, print(plan.built.document)]).toEqual([query.selection, expected.variables, print(expected.document)]);
+    }
+  });
+
+  it.each([
+    ['a field it does not know', '?fields[0]=title', '?fields[0]=nope', 'Invalid parameter nope'],
+    ['a relation as a field', '?fields[0]=title', '?fields[0]=author', 'Invalid parameter author'],
+    ['a bad field before a bad filter value (fields are validated first)', '?fields[0]=title&filters[views][$gt]=1', '?fields[0]=nope&filters[views][$gt]=x', 'Invalid parameter nope'],
+  ])('refuses %s with the error its own query string gives, after a valid request of its shape', (_name, before, search, message) => {
+    const fresh = new PlanCache(model, buildGraphQLSchema(model), DEFAULT_CACHE_BOUNDS.plansMaxBytes);
+    const route = readRouteAt(model, 'GET', '/api/articles');
+    expect(() => validateQuery(parseQueryString(search), route.target, scope(), route.kind)).toThrow(message);
+    fresh.planFor(route, before, scope(), 'role:reader');
+    expect(() => fresh.planFor(route, search, scope(), 'role:reader')).toThrow(message);
+  });
+
   it('keeps no template for a shape whose first request was refused, and plans the next valid one', () => {
     const fresh = new PlanCache(model, buildGraphQLSchema(model), DEFAULT_CACHE_BOUNDS.plansMaxBytes);
     const route = readRouteAt(model, 'GET', '/api/articles');
