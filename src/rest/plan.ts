@@ -121,9 +121,10 @@ export class PlanCache {
   }
 
   /**
-   * The plan of a list whose filter values are variables: the plan of the first request of its
-   * shape, with this request's values in its `filters` and its own position and size. Undefined
-   * when the shape has no template (see {@link valueTemplate}) or its first request was refused.
+   * The plan of a list (or of one entry by id) whose filter values and `fields` are taken out of its
+   * key: the plan of the first request of its shape, with this request's values in its `filters`,
+   * its `fields` in its selection, and its own position and size. Undefined when the shape has no
+   * template (see {@link valueTemplate}) or its first request was refused.
    */
   private withValues(route: ReadRoute, search: string, values: ValueSlots, scope: ValidationScope, accessKey: string): Plan | undefined {
     // Filters are a list's; one entry by id takes only `fields` from its shape.
