@@ -5,6 +5,7 @@
 // start and size, its filters' single values and its `fields` (value-slots.ts) are set per
 // request: random pages of a large collection, or one page per slug, share one plan. Each plan keeps one
 // document object, so a shape used often runs compiled (compile.ts).
+import { isDeepStrictEqual } from 'node:util';
 import { validate, type DocumentNode, type GraphQLSchema } from 'graphql';
 import type { LRUCache } from 'lru-cache';
 import type { CostModel } from '../graphql/cost.ts';
@@ -19,9 +20,7 @@ import type { ReadRoute } from './read-route.ts';
 import { MAX_POSITION } from './validate-pagination.ts';
 import { type ValidationScope, entrySelection, validateQuery } from './validate.ts';
 import { validateFields } from './validate-fields.ts';
-import { defaultFields } from './attributes.ts';
-import { isDeepStrictEqual } from 'node:util';
-import type { SeenValue } from './attributes.ts';
+import { type SeenValue, defaultFields } from './attributes.ts';
 import { type ValueSlots, type ValueTemplate, fieldsValue, filtersWith, valueSlotsIn, valueTemplate } from './value-slots.ts';
 
 export interface Plan {
