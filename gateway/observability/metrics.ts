@@ -72,7 +72,16 @@ export function createMetrics(): GatewayMetrics {
 /** `gateway_webhook_deliveries_queued_total`, `..._delivered_total`, `..._retried_total`, `..._failed_total` by webhook, and each attempt's time. */
 function webhookMetrics(registers: Registry[]): WebhookMetrics {
   const counter = (outcome: string, help: string) => new Counter({ name: `gateway_webhook_deliveries_${outcome}_total`, help, labelNames: ['webhook'], registers });
-  const queued = counter('queued', 'Webhook deliveries recorded with a committed write of this gateway, or re-sent');
+  // Counted in a map, handed to the counter at each scrape: a write adds one, where prom-client
+  // would hash its labels each time.
+  const queuedBy = new Map<string, number>();
+  new Counter({
+    name: 'gateway_webhook_deliveries_queued_total', help: 'Webhook deliveries recorded with a committed write of this gateway, or re-sent', labelNames: ['webhook'], registers,
+    collect() {
+      this.reset();
+      for (const [webhook, count] of queuedBy) this.inc({ webhook }, count);
+    },
+  });
   const outcomes = {
     delivered: counter('delivered', 'Webhook deliveries the receiver accepted (a 2xx)'),
     retried: counter('retried', 'Webhook attempts that failed and will be tried again (timeout, connection error, 5xx, 429)'),
@@ -80,7 +89,7 @@ function webhookMetrics(registers: Registry[]): WebhookMetrics {
   };
   const duration = new Histogram({ name: 'gateway_webhook_attempt_duration_seconds', help: 'Time a webhook attempt took, until the answer was read or it failed', labelNames: ['webhook'], buckets: WEBHOOK_BUCKETS, registers });
   return {
-    queued: (webhook, count) => queued.inc({ webhook }, count),
+    queued: (webhook, count) => void queuedBy.set(webhook, (queuedBy.get(webhook) ?? 0) + count),
     attempted(webhook, outcome, seconds) {
       outcomes[outcome].inc({ webhook });
       duration.observe({ webhook }, seconds);

@@ -133,6 +133,16 @@ export function isoText(epochMs: number): string | undefined {
   return `${yearText}-${TWO_DIGITS[month]}-${TWO_DIGITS[day]}T${TWO_DIGITS[hours]}:${TWO_DIGITS[minutes]}:${TWO_DIGITS[seconds]}.${msText}Z`;
 }
 
+/**
+ * A Date as `JSON.stringify` writes it (its `toJSON`): the ISO text, or null for an invalid date.
+ * JSON.stringify reaches toISOString through a generic call, about 1.4 µs a date here.
+ */
+export function instantJson(value: Date): string | null {
+  const epochMs = value.getTime();
+  if (Number.isNaN(epochMs)) return null;
+  return isoText(epochMs) ?? value.toISOString();
+}
+
 /** The proleptic Gregorian date `days` after 1970-01-01 (Howard Hinnant's `civil_from_days`). */
 function civilDate(days: number): { year: number; month: number; day: number } {
   const shifted = days + 719_468; // days since 0000-03-01

@@ -4,7 +4,7 @@
 // and what the admin routes show.
 import { randomUUID } from 'node:crypto';
 import type { Committed, LifecycleEvent } from '../operations/events.ts';
-import { ROLE_UID, USER_UID, type ContentModel } from '../model/types.ts';
+import { ROLE_UID, USER_UID, type ContentModel, type ContentType } from '../model/types.ts';
 import type { Change, Doc, IndexSpec, Store } from '../store/store.ts';
 import { eventsFor } from './filters.ts';
 import { bodyRest, type Related } from './payload.ts';
@@ -68,12 +68,20 @@ export interface OutboxDeps {
   store: Pick<Store, 'find' | 'allocateIds'>;
   hooks: readonly Webhook[];
   newId?: () => string;
+  /**
+   * Row ids taken from the store's counter at once, handed out in turn by this process (1 when
+   * absent). Only where one gateway writes (the embedded store): several gateways each holding a
+   * block would give one entry's later change a lower id than its earlier one made elsewhere.
+   */
+  idsAtOnce?: number;
 }
 
 /** The recorder of webhook deliveries, and the rows each committed write recorded (for the worker). */
 export class Outbox {
   readonly #recorded = new WeakMap<Committed, OutboxRow[]>();
   readonly #newId: () => string;
+  /** Ids taken from the store and not handed out yet: `next` up to `end`, excluded. */
+  #ids = { next: 0, end: 0 };
 
   constructor(private readonly deps: OutboxDeps) {
     this.#newId = deps.newId ?? randomUUID;
@@ -84,13 +92,13 @@ export class Outbox {
     const planned: Array<{ event: LifecycleEvent; hook: Webhook; sent: WebhookEvent }> = [];
     for (const event of pending.events) for (const hook of this.deps.hooks) for (const sent of eventsFor(hook, event)) planned.push({ event, hook, sent });
     if (planned.length === 0) return [];
-    const first = await this.deps.store.allocateIds(OUTBOX, planned.length);
+    const first = await this.rowIds(planned.length);
     const rows: OutboxRow[] = [];
     const changes: Change[] = [];
     for (const [index, { event, hook, sent }] of planned.entries()) {
       const type = this.deps.model.contentTypes.get(event.uid)!;
       // Most events need no other entry: no read, no wait.
-      const related = needsRelated(event) ? await this.related(event, pending) : NONE;
+      const related = needsRelated(event, type) ? await this.related(event, pending) : NONE;
       const doc = queuedRow({ id: first + index, delivery: this.#newId(), webhook: hook.name, event: sent, lane: `${event.uid}#${event.id}`, body: JSON.stringify(bodyRest(type, event, sent, related)), at: event.at });
       rows.push(doc);
       changes.push({ op: 'put', collection: OUTBOX, doc });
@@ -98,6 +106,21 @@ export class Outbox {
     this.#recorded.set(pending, rows);
     return changes;
   };
+
+  /**
+   * The first of `n` row ids in a row. Writes are recorded one after another in commit order
+   * (write/serially.ts), so ids grow with the commits either way.
+   */
+  private async rowIds(n: number): Promise<number> {
+    if (this.#ids.end - this.#ids.next < n) {
+      const taken = Math.max(n, this.deps.idsAtOnce ?? 1);
+      const first = await this.deps.store.allocateIds(OUTBOX, taken);
+      this.#ids = { next: first, end: first + taken };
+    }
+    const first = this.#ids.next;
+    this.#ids.next += n;
+    return first;
+  }
 
   /** The rows recorded with a write, once it committed (the same object the recorder was given). */
   recordedWith(committed: Committed): readonly OutboxRow[] {
@@ -137,6 +160,8 @@ export function queuedRow(fields: { id: number; delivery: string; webhook: strin
 const NONE: Related = {};
 
 /** A user's event (its role) or a new localization's (its other locales). */
-function needsRelated(event: LifecycleEvent): boolean {
-  return event.after !== undefined && (event.uid === USER_UID || (event.event === 'entry.create' && Array.isArray(event.after.localizations) && event.after.localizations.length > 0));
+function needsRelated(event: LifecycleEvent, type: ContentType): boolean {
+  if (event.after === undefined) return false;
+  if (event.uid === USER_UID) return true;
+  return type.localized && event.event === 'entry.create' && Array.isArray(event.after.localizations) && event.after.localizations.length > 0;
 }

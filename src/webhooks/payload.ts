@@ -4,6 +4,7 @@
 // components or zones, as Strapi's content API sends it), `media` a file's fields.
 import type { LifecycleEvent } from '../operations/events.ts';
 import { assertNever, type Attribute, type ContentType, type ScalarType } from '../model/types.ts';
+import { instantJson } from '../model/temporal.ts';
 import type { Doc } from '../store/store.ts';
 import type { WebhookEvent } from './settings.ts';
 
@@ -43,7 +44,7 @@ export function bodyRest(type: ContentType, event: LifecycleEvent, sent: Webhook
 
 /** The JSON text of a request's body: `event`, the time it is made, then the rest. */
 export function bodyText(event: string, createdAt: Date, rest: BodyRest): string {
-  return JSON.stringify({ event, createdAt: createdAt.toISOString(), ...rest });
+  return JSON.stringify({ event, createdAt: instantJson(createdAt), ...rest });
 }
 
 function entryOf(type: ContentType, doc: Doc, related: Related): Record<string, unknown> {
@@ -64,8 +65,11 @@ export function scalarEntry(type: ContentType, doc: Doc): Record<string, unknown
     const value = scalarOf(attribute, doc[attribute.name]);
     if (value !== OMITTED) entry[attribute.name] = value;
   }
-  if (type.timestamps) Object.assign(entry, { createdAt: doc.createdAt ?? null, updatedAt: doc.updatedAt ?? null });
-  if (type.draftAndPublish) entry.publishedAt = doc.publishedAt ?? null;
+  if (type.timestamps) {
+    entry.createdAt = jsonOf(doc.createdAt);
+    entry.updatedAt = jsonOf(doc.updatedAt);
+  }
+  if (type.draftAndPublish) entry.publishedAt = jsonOf(doc.publishedAt);
   if (type.localized) entry.locale = doc.locale ?? null;
   return entry;
 }
@@ -95,6 +99,12 @@ function storedScalar(type: ScalarType, value: unknown): unknown {
     case 'biginteger':
       return String(value);
     default:
-      return value;
+      return jsonOf(value);
   }
+}
+
+/** A stored value as the body's JSON says it: a Date as its text (as JSON.stringify would, faster), null for none. */
+function jsonOf(value: unknown): unknown {
+  if (value instanceof Date) return instantJson(value);
+  return value ?? null;
 }

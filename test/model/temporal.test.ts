@@ -1,7 +1,7 @@
 // Dates, times and date-times read on the calendar and the clock, as seeds, REST and GraphQL take them;
 // the forms each date kind takes in filters (as Strapi v4.25 reads them) and in REST answers.
 import { describe, expect, it } from 'vitest';
-import { calendarDate, dateTime, filterDate, filterInstant, isoText, rfc3339, timeOfDay, timeWithSeconds, timestampText } from '../../src/model/temporal.ts';
+import { calendarDate, dateTime, filterDate, filterInstant, instantJson, isoText, rfc3339, timeOfDay, timeWithSeconds, timestampText } from '../../src/model/temporal.ts';
 
 describe('calendar dates', () => {
   it.each([
@@ -160,5 +160,17 @@ describe('instants written as toISOString writes them', () => {
     const disagreeing = Array.from({ length: 100_000 }, () => first + Math.floor(random() * (last - first)))
       .filter((epochMs) => isoText(epochMs) !== new Date(epochMs).toISOString());
     expect(disagreeing).toEqual([]);
+  });
+});
+
+describe('a Date in JSON, as JSON.stringify writes it', () => {
+  it.each([
+    ['an instant', new Date('2024-05-29T09:00:00.000Z')],
+    ['a year below 1000', new Date('0999-12-31T01:02:03.004Z')],
+    ['a year past 9999', new Date(Date.parse('+010000-01-01T00:00:00.000Z'))],
+    ['a year before 0000', new Date(Date.parse('-000001-12-31T00:00:00.000Z'))],
+    ['an invalid date', new Date(Number.NaN)],
+  ])('%s', (_name, date) => {
+    expect(JSON.stringify({ at: instantJson(date) })).toBe(JSON.stringify({ at: date }));
   });
 });

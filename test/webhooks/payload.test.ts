@@ -112,3 +112,27 @@ describe('the events a webhook is sent', () => {
     expect(eventsFor(given, event as LifecycleEvent)).toEqual(expected);
   });
 });
+
+describe("the outbox rows' ids", () => {
+  const created = (id: number): LifecycleEvent => ({ event: 'entry.create', uid: 'api::tag.tag', model: 'tag', id, caller: { role: 'public' }, at: AT, after: { id, name: `tag ${id}` } });
+  it.each([
+    { name: 'one at a time from the store (gateways sharing it)', idsAtOnce: undefined, hooks: 1, calls: [[1], [1], [1], [1], [1]], ids: [[10], [11], [12], [13], [14]] },
+    { name: 'a block of 4, then the next block', idsAtOnce: 4, hooks: 1, calls: [[4], [], [], [], [4]], ids: [[10], [11], [12], [13], [14]] },
+    { name: 'two rows a write (two webhooks) from a block of 3: a write that does not fit takes a new block', idsAtOnce: 3, hooks: 2, calls: [[3], [3], [3], [3], [3]], ids: [[10, 11], [13, 14], [16, 17], [19, 20], [22, 23]] },
+  ])('$name', async ({ idsAtOnce, hooks, calls, ids }) => {
+    let counter = 10;
+    const asked: number[][] = [];
+    let call: number[] = [];
+    const store = { find: async () => [], allocateIds: async (_collection: string, n: number) => (call.push(n), (counter += n) - n) };
+    const outbox = new Outbox({ model, store, hooks: Array.from({ length: hooks }, (_, n) => hook({ name: `hook ${n}` })), ...(idsAtOnce ? { idsAtOnce } : {}) });
+    const got: number[][] = [];
+    for (let id = 1; id <= 5; id++) {
+      call = [];
+      const committed = { events: [created(id)], changes: [] };
+      await outbox.record(committed);
+      asked.push(call);
+      got.push(outbox.recordedWith(committed).map((row) => row.id));
+    }
+    expect({ asked, got }).toEqual({ asked: calls, got: ids });
+  });
+});
