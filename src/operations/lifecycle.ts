@@ -31,10 +31,24 @@ export class Lifecycle {
     return () => this.#recorders.delete(recorder);
   }
 
-  /** What the recorders add to a write of these events and changes. A recorder that fails fails the write. */
-  async recorded(pending: Committed): Promise<Change[]> {
+  /**
+   * What the recorders add to a write of these events and changes; without waiting when none of
+   * them waits (most writes). A recorder that fails fails the write.
+   */
+  recorded(pending: Committed): Change[] | Promise<Change[]> {
     const added: Change[] = [];
-    for (const recorder of this.#recorders) added.push(...(await recorder(pending)));
+    const recorders = [...this.#recorders];
+    for (const [index, recorder] of recorders.entries()) {
+      const changes = recorder(pending);
+      if (changes instanceof Promise) return this.recordedWaiting(pending, recorders.slice(index + 1), added, changes);
+      added.push(...changes);
+    }
+    return added;
+  }
+
+  private async recordedWaiting(pending: Committed, rest: readonly Recorder[], added: Change[], waiting: Promise<readonly Change[]>): Promise<Change[]> {
+    added.push(...(await waiting));
+    for (const recorder of rest) added.push(...(await recorder(pending)));
     return added;
   }
 

@@ -104,4 +104,20 @@ describe('recorders and subscribers', () => {
     expect(heard).toHaveLength(1);
     expect(reported).toEqual([new Error('subscriber bug')]);
   });
+
+  it.each([
+    { name: 'none', recorders: [], waits: false, added: [] },
+    { name: 'two that answer at once', recorders: ['a', 'b'], waits: false, added: ['a', 'b'] },
+    { name: 'one that waits, then one that does not', recorders: ['a…', 'b'], waits: true, added: ['a…', 'b'] },
+    { name: 'one that does not wait, then one that does', recorders: ['a', 'b…'], waits: true, added: ['a', 'b…'] },
+  ])('recorders: $name, in their order, waited for only when one waits', async ({ recorders, waits, added }) => {
+    const lifecycle = new Lifecycle();
+    for (const name of recorders) {
+      const changes: Change[] = [{ op: 'delete', collection: name, id: 1 }];
+      lifecycle.record(() => (name.endsWith('…') ? Promise.resolve(changes) : changes));
+    }
+    const recorded = lifecycle.recorded({ events: [], changes: [] });
+    expect(recorded instanceof Promise).toBe(waits);
+    expect((await recorded).map((change) => change.collection)).toEqual(added);
+  });
 });

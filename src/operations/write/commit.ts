@@ -25,7 +25,8 @@ export async function commit<T>(writer: Writer, prepared: PreparedWrite<T>, visi
   if (changes.length === 0) return prepared.result;
   const at = new Date();
   const committed = { events: prepared.events.map((event) => ({ ...event, at })), changes, replaced: prepared.pending.replaced };
-  const recorded = await writer.lifecycle.recorded(committed);
+  const recording = writer.lifecycle.recorded(committed);
+  const recorded = recording instanceof Promise ? await recording : recording;
   try {
     await writer.store.write(recorded.length > 0 ? [...changes, ...recorded] : changes, { visible });
   } catch (error) {
