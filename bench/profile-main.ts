@@ -4,7 +4,8 @@
 // at 8 connections, in turn, and with --writes the four write scenarios at 16; then stopped, and
 // its CPU profile cut at each measured run and summarised: self time by function and by file, as
 // shares of the time it was not idle (its start-up and import left out). A large dataset's import
-// needs a larger heap: `--articles 200000 --node-flags="--max-old-space-size=8192"`.
+// needs a larger heap: `--articles 200000 --node-flags="--max-old-space-size=8192"`. `--keep-profile` keeps the
+// .cpuprofile and says where.
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -22,11 +23,11 @@ import { REST_SCENARIOS, type VariedScenario } from './varied/rest-scenarios.ts'
 import { variedSize, writeVariedDataset } from './varied/varied-dataset.ts';
 import { measureWriteTarget } from './writes/run-target.ts';
 
-const USAGE = 'usage: npm run bench:profile -- [--scenarios id,id] [--writes] [--duration S] [--cache on|off] [--articles N] [--node-flags="FLAGS"] [--port P] [--top N]';
+const USAGE = 'usage: npm run bench:profile -- [--scenarios id,id] [--writes] [--duration S] [--cache on|off] [--articles N] [--node-flags="FLAGS"] [--port P] [--top N] [--keep-profile]';
 const { values } = parseArgs({
   options: {
     scenarios: { type: 'string' }, writes: { type: 'boolean' }, duration: { type: 'string' }, cache: { type: 'string' }, articles: { type: 'string' },
-    port: { type: 'string' }, top: { type: 'string' }, 'node-flags': { type: 'string' },
+    port: { type: 'string' }, top: { type: 'string' }, 'node-flags': { type: 'string' }, 'keep-profile': { type: 'boolean' },
   },
 });
 const all = [...REST_SCENARIOS, ...GRAPHQL_SCENARIOS];
@@ -83,7 +84,8 @@ async function profiledRun(dataset: string): Promise<{ profile: CpuProfile; wind
   const file = readdirSync(dir).find((name) => name.endsWith('.cpuprofile'));
   if (!file) throw new Error(`no .cpuprofile in ${dir}: the gateway did not exit by itself`);
   const profile = JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as CpuProfile;
-  rmSync(dir, { recursive: true, force: true });
+  if (values['keep-profile']) console.error(`the profile is kept in ${dir}`);
+  else rmSync(dir, { recursive: true, force: true });
   return { profile, windows };
 }
 

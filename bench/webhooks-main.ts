@@ -2,11 +2,12 @@
 // processes side by side (embedded store, response cache off, the blog fixture and a full-access
 // token, fresh data folders): A without webhooks, B with one webhook on every event to a
 // receiver that hangs. They take turns, in short bursts, round after round (the order swapped
-// each round), so both meet the same moments of a shared machine: creates at 16 connections, then
+// each round), so both meet the same moments of a shared machine: writes at 16 connections, then
 // reads of the article list with B's backlog pending. Prints one table (medians of the bursts, and
-// the median of each round's B / A) and writes bench/webhooks-results.json. `--write article`
-// creates articles as issue 34's write benchmark does (three relations, a component, a two-item
-// zone) instead of tags with a name alone, the cheapest create there is.
+// the median of each round's B / A) and writes bench/webhooks-results.json. The writes are tags
+// created with a name alone, the cheapest write there is; `--write article|update|publish|delete`
+// times one of issue 34's write scenarios instead (articles with three relations, a component and
+// a two-item zone; the others on articles each gateway creates before the timed bursts).
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, type ServerResponse } from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
@@ -18,7 +19,7 @@ import { describeMachine } from './report/machine.ts';
 import { RequestCursor } from './request-cursor.ts';
 import type { BenchRequest } from './scenarios.ts';
 import { measureWrites, warmUpWrites } from './writes/load.ts';
-import { createBody } from './writes/scenarios.ts';
+import { createBody, updateBody } from './writes/scenarios.ts';
 import { datasetFacts } from './varied/dataset-facts.ts';
 import { seededRandom } from './varied/random.ts';
 
@@ -35,9 +36,22 @@ const rounds = Number(values.rounds ?? 30);
 const burstS = Number(values.burst ?? 2);
 const connections = Number(values.connections ?? 16);
 const port = Number(values.port ?? 1650);
-/** What each create makes: `tag` (a name alone) or `article` (issue 34's create). */
-const writeKind = values.write ?? 'tag';
-if (writeKind !== 'tag' && writeKind !== 'article') throw new Error(`--write takes tag or article, not ${writeKind}`);
+/**
+ * The writes timed: creates of a `tag` (a name alone) or an `article` (issue 34's create); or
+ * issue 34's `update`, `publish` (a publish or an unpublish, in turns) and `delete` of articles
+ * each gateway created before the timed bursts.
+ */
+const WRITE_KINDS = ['tag', 'article', 'update', 'publish', 'delete'] as const;
+type WriteKind = (typeof WRITE_KINDS)[number];
+const writeKind = (values.write ?? 'tag') as WriteKind;
+if (!WRITE_KINDS.includes(writeKind)) throw new Error(`--write takes ${WRITE_KINDS.join(', ')}, not ${writeKind}`);
+const WRITE_LABELS: Record<WriteKind, string> = {
+  tag: 'tags created with a name alone',
+  article: 'articles created with three relations, a component and a two-item zone',
+  update: 'partial updates (1-3 fields) of 2,000 articles each gateway created first',
+  publish: 'publishes and unpublishes, in turns, of 2,000 draft articles each gateway created first',
+  delete: 'deletes of articles each gateway created first',
+};
 
 /** A receiver that reads each request and never answers it. */
 async function hangingReceiver(): Promise<{ url: string; received(): number; close(): Promise<void> }> {
@@ -80,7 +94,7 @@ async function startBoth(folder: string, hookUrl: string): Promise<Record<'A' | 
   return { A: await start('A', 0, []), B: await start('B', 1, ['--config', path.join(folder, 'webhooks.json')]) };
 }
 
-type Phase = 'creates' | 'reads';
+type Phase = 'writes' | 'reads';
 
 interface Burst {
   round: number;
@@ -106,27 +120,76 @@ async function processCounters(pid: number | undefined): Promise<{ cpuUs: number
 /** The blog seed's entries, which an article's relations name. */
 const SEED_FACTS = datasetFacts({ articles: 8, authors: 3, categories: 4, tags: 4, media: 0 });
 
-/** Creates named by `run` and their number, each different (tags or articles, `--write`): more than a burst can send. */
-function creates(run: string): RequestCursor {
+const HEADERS = { accept: 'application/json', 'content-type': 'application/json' };
+
+/** Creates named by `run` and their number, each different (tags or articles): more than a burst can send. */
+function creates(run: string, kind: 'tag' | 'article'): RequestCursor {
   const random = seededRandom(7);
-  const headers = { accept: 'application/json', 'content-type': 'application/json' };
   const create = (n: number): BenchRequest =>
-    writeKind === 'tag'
-      ? { method: 'POST', path: '/api/tags', headers, body: JSON.stringify({ data: { name: `${run}-${n}` } }) }
-      : { method: 'POST', path: '/api/articles', headers, body: JSON.stringify(createBody(n, { run, facts: SEED_FACTS, created: [] }, random)) };
-  return new RequestCursor(Array.from({ length: writeKind === 'tag' ? 50_000 : 20_000 }, (_, n) => create(n)));
+    kind === 'tag'
+      ? { method: 'POST', path: '/api/tags', headers: HEADERS, body: JSON.stringify({ data: { name: `${run}-${n}` } }) }
+      : { method: 'POST', path: '/api/articles', headers: HEADERS, body: JSON.stringify(createBody(n, { run, facts: SEED_FACTS, created: [] }, random)) };
+  return new RequestCursor(Array.from({ length: kind === 'tag' ? 50_000 : 20_000 }, (_, n) => create(n)));
 }
 
-/** One turn of one gateway: a burst of creates or of reads, with what it cost the gateway. */
-async function burst(gateway: GatewayProcess, side: 'A' | 'B', phase: Phase, round: number): Promise<Burst> {
+/** Articles an update or publish run goes round. */
+const ROUND_ARTICLES = 2_000;
+/** Deletes a gateway may take per second, at most, in this benchmark (what it creates for them). */
+const DELETES_PER_S = 4_000;
+
+/**
+ * The timed writes of one side for the whole run, over the articles it created (`ids`): one
+ * cursor, so each burst goes on where the last one stopped (a publish pass, then an unpublish
+ * pass; each delete of an entry still there).
+ */
+function laterWrites(kind: 'update' | 'publish' | 'delete', ids: readonly number[], side: string): RequestCursor {
+  const random = seededRandom(11);
+  const at = (n: number) => `/api/articles/${ids[n % ids.length]}`;
+  const request = (n: number): BenchRequest => {
+    switch (kind) {
+      case 'update':
+        return { method: 'PUT', path: at(n), headers: HEADERS, body: JSON.stringify(updateBody(n, side, random)) };
+      case 'publish': {
+        const publish = Math.floor(n / ids.length) % 2 === 0;
+        return { method: 'PUT', path: at(n), headers: HEADERS, body: JSON.stringify({ data: { publishedAt: publish ? new Date(Date.UTC(2024, 0, 1) + n * 1000).toISOString() : null } }) };
+      }
+      case 'delete':
+        return { method: 'DELETE', path: at(n), headers: HEADERS };
+    }
+  };
+  return new RequestCursor(Array.from({ length: kind === 'delete' ? ids.length : 200_000 }, (_, n) => request(n)));
+}
+
+/** Articles a gateway creates before the timed bursts of an update, publish or delete run: their ids. */
+async function articlesFor(gateway: GatewayProcess, kind: WriteKind, side: string): Promise<number[]> {
+  const count = kind === 'delete' ? DELETES_PER_S * burstS * rounds : ROUND_ARTICLES;
+  const ids: number[] = [];
+  await warmUpWrites(gateway.url, creates(`prepared${side}`, 'article'), TOKEN, connections, { amount: count }, (_request, body) => ids.push((JSON.parse(body) as { data: { id: number } }).data.id));
+  if (ids.length !== count) throw new Error(`${side} created ${ids.length} of ${count} articles`);
+  return ids;
+}
+
+/** Each side's timed writes: a fresh list of creates per burst, or one cursor over its articles for the run. */
+async function writesOf(gateways: Record<'A' | 'B', GatewayProcess>): Promise<Record<'A' | 'B', (round: number) => RequestCursor>> {
+  if (writeKind === 'tag' || writeKind === 'article') {
+    const kind = writeKind;
+    return { A: (round) => creates(`A${round}`, kind), B: (round) => creates(`B${round}`, kind) };
+  }
+  const kind = writeKind;
+  const [a, b] = await Promise.all((['A', 'B'] as const).map(async (side) => laterWrites(kind, await articlesFor(gateways[side], kind, side), side)));
+  return { A: () => a!, B: () => b! };
+}
+
+/** One turn of one gateway: a burst of writes or of reads, with what it cost the gateway. */
+async function burst(gateway: GatewayProcess, side: 'A' | 'B', phase: Phase, round: number, writes: RequestCursor): Promise<Burst> {
   const before = await processCounters(gateway.pid);
   const started = performance.now();
   let answers: number;
   let errors: number;
-  if (phase === 'creates') {
-    const writes = await measureWrites(gateway.url, creates(`${side}${round}`), TOKEN, connections, { durationS: burstS });
-    answers = writes.acknowledged;
-    errors = writes.errors + Object.values(writes.otherStatuses).reduce((a, b) => a + b, 0);
+  if (phase === 'writes') {
+    const measured = await measureWrites(gateway.url, writes, TOKEN, connections, { durationS: burstS });
+    answers = measured.acknowledged;
+    errors = measured.errors + Object.values(measured.otherStatuses).reduce((a, b) => a + b, 0);
   } else {
     const reads = await readFor(gateway.url, burstS);
     answers = reads.answers;
@@ -147,10 +210,11 @@ const bursts: Burst[] = [];
 let queued = 0;
 const gateways = await startBoth(folder, receiver.url);
 try {
-  for (const side of ['A', 'B'] as const) await warmUpWrites(gateways[side].url, creates(`warm${side}`), TOKEN, connections, { durationS: 3 });
-  for (const phase of ['creates', 'reads'] as const) {
+  for (const side of ['A', 'B'] as const) await warmUpWrites(gateways[side].url, creates(`warm${side}`, writeKind === 'tag' ? 'tag' : 'article'), TOKEN, connections, { durationS: 3 });
+  const writes = await writesOf(gateways);
+  for (const phase of ['writes', 'reads'] as const) {
     for (let round = 0; round < rounds; round++) {
-      for (const side of round % 2 === 0 ? (['A', 'B'] as const) : (['B', 'A'] as const)) bursts.push(await burst(gateways[side], side, phase, round));
+      for (const side of round % 2 === 0 ? (['A', 'B'] as const) : (['B', 'A'] as const)) bursts.push(await burst(gateways[side], side, phase, round, writes[side](round)));
     }
     log(`${phase}: ${summary(phase).map(String).join(' | ')} (load average ${loadavg()[0].toFixed(1)})`);
   }
@@ -173,12 +237,12 @@ function summary(phase: Phase): [string, string, string, string, string, string,
   const rate = (one: Burst) => one.answers / one.seconds;
   const ratios = [...new Set(mine.map((one) => one.round))].map((round) => rate(mine.find((one) => one.round === round && one.side === 'B')!) / rate(mine.find((one) => one.round === round && one.side === 'A')!));
   const [a, b] = [total('A'), total('B')];
-  return [phase, a.perSec.toFixed(0), b.perSec.toFixed(0), median(ratios).toFixed(3), `${a.cpuUs.toFixed(0)} / ${b.cpuUs.toFixed(0)}`, `${a.kib.toFixed(1)} / ${b.kib.toFixed(1)}`, (b.perSec / a.perSec).toFixed(3)];
+  return [phase === 'writes' ? `writes (${writeKind})` : phase, a.perSec.toFixed(0), b.perSec.toFixed(0), median(ratios).toFixed(3), `${a.cpuUs.toFixed(0)} / ${b.cpuUs.toFixed(0)}`, `${a.kib.toFixed(1)} / ${b.kib.toFixed(1)}`, (b.perSec / a.perSec).toFixed(3)];
 }
 
 const results = { date: new Date().toISOString(), machine: describeMachine(), write: writeKind, rounds, burstS, connections, receiver: receiverKind, loadAverage: { start: loadAtStart, end: loadavg()[0] }, durationS: (performance.now() - started) / 1000, queued, hangingReceiverGot: receiver.received(), bursts };
 await writeFile(RESULTS_FILE, `${JSON.stringify(results, null, 2)}\n`);
-console.log(`\n${rounds} rounds of ${burstS} s bursts per phase, A and B alternating, ${connections} connections, ${writeKind === 'tag' ? 'tags created with a name alone' : 'articles created with three relations, a component and a two-item zone'}; B: a webhook on every event to a receiver that ${receiverKind === 'hangs' ? 'never answers' : receiverKind === 'answers' ? 'answers 200 at once' : 'is disabled'}\n`);
+console.log(`\n${rounds} rounds of ${burstS} s bursts per phase, A and B alternating, ${connections} connections, ${WRITE_LABELS[writeKind]}; B: a webhook on every event to a receiver that ${receiverKind === 'hangs' ? 'never answers' : receiverKind === 'answers' ? 'answers 200 at once' : 'is disabled'}\n`);
 console.log('| | A: no webhooks, per s | B, per s | B / A, median of rounds | CPU µs per answer, A / B | KiB written per answer, A / B | B / A, totals |\n|---|---|---|---|---|---|---|');
-for (const phase of ['creates', 'reads'] as const) console.log(`| ${summary(phase).join(' | ')} |`);
+for (const phase of ['writes', 'reads'] as const) console.log(`| ${summary(phase).join(' | ')} |`);
 console.log(`\nB recorded ${queued} deliveries; the receiver was sent ${receiver.received()} requests. Non-2xx and errors: ${bursts.reduce((sum, one) => sum + one.errors, 0)}. Load average ${loadAtStart.toFixed(1)} at the start, ${loadavg()[0].toFixed(1)} at the end; ${((performance.now() - started) / 1000).toFixed(0)} s.`);
