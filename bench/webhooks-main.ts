@@ -123,13 +123,13 @@ const SEED_FACTS = datasetFacts({ articles: 8, authors: 3, categories: 4, tags: 
 const HEADERS = { accept: 'application/json', 'content-type': 'application/json' };
 
 /** Creates named by `run` and their number, each different (tags or articles): more than a burst can send. */
-function creates(run: string, kind: 'tag' | 'article'): RequestCursor {
+function creates(run: string, kind: 'tag' | 'article', count = kind === 'tag' ? 50_000 : 20_000): RequestCursor {
   const random = seededRandom(7);
   const create = (n: number): BenchRequest =>
     kind === 'tag'
       ? { method: 'POST', path: '/api/tags', headers: HEADERS, body: JSON.stringify({ data: { name: `${run}-${n}` } }) }
       : { method: 'POST', path: '/api/articles', headers: HEADERS, body: JSON.stringify(createBody(n, { run, facts: SEED_FACTS, created: [] }, random)) };
-  return new RequestCursor(Array.from({ length: kind === 'tag' ? 50_000 : 20_000 }, (_, n) => create(n)));
+  return new RequestCursor(Array.from({ length: count }, (_, n) => create(n)));
 }
 
 /** Articles an update or publish run goes round. */
@@ -164,7 +164,7 @@ function laterWrites(kind: 'update' | 'publish' | 'delete', ids: readonly number
 async function articlesFor(gateway: GatewayProcess, kind: WriteKind, side: string): Promise<number[]> {
   const count = kind === 'delete' ? DELETES_PER_S * burstS * rounds : ROUND_ARTICLES;
   const ids: number[] = [];
-  await warmUpWrites(gateway.url, creates(`prepared${side}`, 'article'), TOKEN, connections, { amount: count }, (_request, body) => ids.push((JSON.parse(body) as { data: { id: number } }).data.id));
+  await warmUpWrites(gateway.url, creates(`prepared${side}`, 'article', count), TOKEN, connections, { amount: count }, (_request, body) => ids.push((JSON.parse(body) as { data: { id: number } }).data.id));
   if (ids.length !== count) throw new Error(`${side} created ${ids.length} of ${count} articles`);
   return ids;
 }
