@@ -89,8 +89,8 @@ export class Outbox {
 
   /**
    * The lifecycle's recorder: rows for the write's events, to be written with it. Most writes are
-   * recorded without waiting (their row ids at hand, no other entry to read): an await is about a
-   * tenth of what recording a delivery costs.
+   * recorded without waiting (their row ids at hand, no other entry to read): an await costs about
+   * 1.7 µs in a loop of its own, a fifth of recording a delivery.
    */
   readonly record = (pending: Committed): Change[] | Promise<Change[]> => {
     const planned = this.planned(pending);
