@@ -85,16 +85,12 @@ function scalarCondition(raw: unknown, type: FieldType, parameter: string, scope
       not = scalarCondition(value, type, here, scope);
     } else if (isOperator(VALUE_OPERATORS, operator)) {
       if (typeof value !== 'string') throw invalidValue(here, 'a single value', value);
-      const converted = convertValue(type, value, here);
-      scope.seen?.({ parameter: here, type, text: value, value: converted });
-      values.set(operator, converted);
+      values.set(operator, convertedValue(type, value, here, scope));
     } else if (isOperator(LIST_OPERATORS, operator)) {
       const items = listOf(value).map((item, i) => {
         const parameter = `${here}[${i}]`;
         if (typeof item !== 'string') throw invalidValue(parameter, 'a single value', item);
-        const converted = convertValue(type, item, parameter);
-        scope.seen?.({ parameter, type, text: item, value: converted });
-        return converted;
+        return convertedValue(type, item, parameter, scope);
       });
       if (operator === 'between' && items.length !== 2) throw invalidValue(here, 'two values', value);
       lists.set(operator, items);
@@ -105,6 +101,13 @@ function scalarCondition(raw: unknown, type: FieldType, parameter: string, scope
     }
   }
   return { values, lists, presence, not };
+}
+
+/** One value converted to its field's type, told to the scope's observer (value-slots.ts). */
+function convertedValue(type: FieldType, text: string, parameter: string, scope: Scope): FilterValue {
+  const value = convertValue(type, text, parameter);
+  scope.seen?.({ parameter, type, text, value });
+  return value;
 }
 
 function isOperator<T extends string>(operators: readonly T[], name: string | undefined): name is T {

@@ -108,9 +108,9 @@ export function valueTemplate({ slots }: ValueSlots, seen: readonly SeenValue[],
   if (converted.length !== slots.length || new Set(converted.map((value) => value.parameter)).size !== slots.length) return undefined;
   const places: Place[] = [];
   for (const { parameter, type, text, value } of converted) {
-    const path = pathOf(parameter, filters);
-    if (!path || qsDecode(raws.get(parameter)!) !== text || valueAt(filters, path) !== value) return undefined;
-    places.push({ key: parameter, type, path });
+    const found = placeOf(parameter, filters);
+    if (!found || qsDecode(raws.get(parameter)!) !== text || found.value !== value) return undefined;
+    places.push({ key: parameter, type, path: found.path });
   }
   return { places };
 }
@@ -143,9 +143,9 @@ export function filtersWith(template: ValueTemplate, filters: unknown, { slots }
 
 /**
  * `filters[$or][0][title][$eq]` -> `['or', 0, 'title', 'eq']` in the variable (operators without
- * their `$`, list items by index), when every step exists there.
+ * their `$`, list items by index), and the value there, when every step exists.
  */
-function pathOf(parameter: string, filters: unknown): (string | number)[] | undefined {
+function placeOf(parameter: string, filters: unknown): { path: (string | number)[]; value: unknown } | undefined {
   const steps = [...parameter.slice('filters'.length).matchAll(/\[([^[\]]*)\]/g)].map(([, name]) => name!);
   const path: (string | number)[] = [];
   let node = filters;
@@ -155,9 +155,5 @@ function pathOf(parameter: string, filters: unknown): (string | number)[] | unde
     path.push(step);
     node = (node as Record<string | number, unknown>)[step];
   }
-  return path;
-}
-
-function valueAt(filters: unknown, path: readonly (string | number)[]): unknown {
-  return path.reduce<unknown>((node, step) => (node as Record<string | number, unknown>)[step], filters);
+  return { path, value: node };
 }
