@@ -13,14 +13,14 @@ import { perParentRead, type PerParentRead } from './embedded/per-parent.ts';
 import { runPipeline, sortRows, type PipelineSources } from './embedded/pipeline.ts';
 import { compiledFilter } from './embedded/queries.ts';
 import { decode, encode, queryView } from './embedded/values.ts';
-import { asStoreError, openDatabase } from './sqlite/database.ts';
+import { asStoreError, openDatabase, quoted } from './sqlite/database.ts';
 import { DocumentCache } from './sqlite/document-cache.ts';
 import { Durability, walSync } from './sqlite/durability.ts';
 import { GroupCommit, type Outcome } from './sqlite/group-commit.ts';
 import { IdCounters } from './sqlite/id-counters.ts';
 import { cacheKey, filterFields, listedIds, narrowedByIds, pageOf } from './sqlite/read-parts.ts';
 import type { RankOptions } from './sqlite/rank-index.ts';
-import { rankShape, sortShape } from './sqlite/shape.ts';
+import { rankShape, sortShape, walkShape } from './sqlite/shape.ts';
 import type { StoredDocument } from './sqlite/document-codec.ts';
 import { PlannerStatistics } from './sqlite/statistics.ts';
 import { CollectionTables, type Move } from './sqlite/tables.ts';
@@ -60,7 +60,7 @@ export interface EmbeddedStoreOptions {
 }
 
 /** Kinds of rank group (SQL indexes) one collection may learn from reads. */
-const MAX_RANK_DEFINITIONS = 16;
+const MAX_RANK_DEFINITIONS = 32;
 
 export class EmbeddedStore implements Store {
   readonly db: Database.Database;
@@ -153,8 +153,9 @@ export class EmbeddedStore implements Store {
     const ranked = this.ranked(tables, filter, options.sort);
     // As in MongoDB, a limit of 0 means no limit (-1 to SQLite). Parameters, so each page of a
     // shape reuses one prepared statement.
+    const through = ranked ? undefined : this.walkedThrough(tables, filter, options.sort, skip, limit);
     const ids = (ranked && this.guarded(() => tables.ranks.pageIds(ranked, skip, limit)))
-      ?? (this.statement(`SELECT k.id FROM ${tables.keys} AS k WHERE ${sql.where} ORDER BY ${order} LIMIT ? OFFSET ?`).pluck().all(...sql.params, limit || -1, skip) as number[]);
+      ?? (this.statement(`SELECT k.id FROM ${tables.keys} AS k${through ? ` INDEXED BY ${quoted(through)}` : ''} WHERE ${sql.where} ORDER BY ${order} LIMIT ? OFFSET ?`).pluck().all(...sql.params, limit || -1, skip) as number[]);
     // A rank group of a new kind made its index.
     this.statistics.indexesMade(tables.takeMadeIndexes());
     if (key !== undefined) this.pages.set(key, ids);
@@ -195,12 +196,28 @@ export class EmbeddedStore implements Store {
     if (!tables.keyTable || !tables.learnsIndexes) return undefined;
     const shape = rankShape(filter, sort, tables);
     if (shape && this.entries(tables) >= this.rankMinEntries) return shape;
-    // SQL answers, through the index a group of this shape would read (a smaller collection), or
-    // the one of a sort on several keys.
+    // SQL answers, through the index a group of this shape would read (a smaller collection), the
+    // one of a sort on several keys, or the one of a range sorted on another key.
     if (shape) tables.ranks.learnIndex(shape);
-    const sorted = !shape && sort !== 'count' ? sortShape(filter, sort, tables) : undefined;
+    if (shape || sort === 'count') return undefined;
+    const sorted = sortShape(filter, sort, tables);
     if (sorted) tables.ranks.learnSortIndex(sorted);
+    const walked = sorted ? undefined : walkShape(filter, sort, tables);
+    if (walked) tables.ranks.learnWalkIndex(walked);
     return undefined;
+  }
+
+  /**
+   * The index plain SQL reads a page with a range on one field and a sort on another through, in a
+   * collection with rank groups (rank-index.ts `walkThrough`: the order's index walked, or the
+   * range's read and sorted, by the range's exact count); undefined to let SQLite's planner choose,
+   * as it does in a smaller collection, where either way reads few entries.
+   */
+  private walkedThrough(tables: CollectionTables, filter: Filter, sort: FindOptions['sort'], skip: number, limit: number): string | undefined {
+    if (!tables.keyTable || !tables.learnsIndexes || limit === 0 || this.entries(tables) < this.rankMinEntries) return undefined;
+    const walk = walkShape(filter, sort, tables);
+    const range = walk && rankShape(filter, 'count', tables);
+    return range ? this.guarded(() => tables.ranks.walkThrough(walk, range, skip + limit)) : undefined;
   }
 
   /** How many documents the collection holds, remembered until the next write. */
@@ -227,6 +244,16 @@ export class EmbeddedStore implements Store {
     if (!tables) return [];
     const sql = translateFilter(filter, tables);
     const rows = this.db.prepare(`EXPLAIN QUERY PLAN SELECT count(*) FROM ${tables.keys} AS k WHERE ${sql.where}`).all(...sql.params) as Array<{ detail: string }>;
+    return rows.map((row) => row.detail);
+  }
+
+  /** SQLite's plan for a page of `filter` in plain SQL (EXPLAIN QUERY PLAN lines), as a find without a rank group reads it. */
+  pagePlan(collection: string, filter: Filter, options: FindOptions): string[] {
+    const tables = this.tables.get(collection);
+    if (!tables) return [];
+    const { sql, order } = this.translated(tables, filter, options);
+    const statement = `EXPLAIN QUERY PLAN SELECT k.id FROM ${tables.keys} AS k WHERE ${sql.where} ORDER BY ${order ?? 'k.id'} LIMIT ? OFFSET ?`;
+    const rows = this.db.prepare(statement).all(...sql.params, options.limit || -1, options.skip ?? 0) as Array<{ detail: string }>;
     return rows.map((row) => row.detail);
   }
 

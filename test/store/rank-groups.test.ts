@@ -24,6 +24,8 @@ const docArbitrary = (id: number) =>
 
 const termArbitrary = fc.oneof(
   fc.constantFrom(...KINDS, null).map((kind) => ({ kind })),
+  // A list of one value (a filter through a relation) is an equality.
+  fc.constantFrom(...KINDS, null).map((kind) => ({ kind: { $in: [kind] } })),
   fc.constantFrom('en', 'fr').map((locale) => ({ locale: { $eq: locale } })),
   fc.constant({ publishedAt: { $ne: null } }),
   fc.constant({ publishedAt: null }),
@@ -44,7 +46,8 @@ interface Read {
 const readArbitrary: fc.Arbitrary<Read> = fc
   .record({
     terms: fc.uniqueArray(termArbitrary, { maxLength: 3, selector: (term) => Object.keys(term)[0] }),
-    order: fc.constantFrom('views', 'id'),
+    // kind: a range of views sorted on another key (shape.ts walkShape), walked or read and sorted.
+    order: fc.constantFrom('views', 'id', 'kind'),
     direction: fc.constantFrom(1 as const, -1 as const),
     range: fc.option(rangeArbitrary, { nil: undefined }),
     sorted: fc.boolean(),
@@ -56,8 +59,8 @@ const readArbitrary: fc.Arbitrary<Read> = fc
   .map(({ terms, order, direction, range, sorted, ties, skip, limit }) => {
     const parts: Filter[] = [...terms];
     if (range) parts.push({ [order === 'id' ? 'id' : 'views']: order === 'id' ? { $gte: 5 } : range });
-    const sort: Array<[string, SortDirection]> = sorted || order === 'id' ? [[order, direction]] : [];
-    if (order === 'views' && sorted && ties) sort.push(['id', ties]);
+    const sort: Array<[string, SortDirection]> = sorted || order !== 'views' ? [[order, direction]] : [];
+    if (order !== 'id' && sort.length > 0 && ties) sort.push(['id', ties]);
     return { filter: parts.length ? { $and: parts } : {}, sort, skip, limit };
   });
 

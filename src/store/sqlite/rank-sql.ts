@@ -19,6 +19,11 @@ export interface RankDefinition {
    * plain SQL only, never a group, whose order is one key.
    */
   readonly then?: ReadonlyArray<readonly [string, SortDirection]>;
+  /**
+   * Fields after the null-tested ones, there to be tested in the index rather than in the table
+   * (the range of a page sorted on another key); they do not change its order.
+   */
+  readonly covers?: readonly string[];
 }
 
 export interface Clause {
@@ -39,12 +44,15 @@ export function definitionOf(shape: RankShape): RankDefinition {
 /** The SQL column of a field (`k."f:views"`, `k.id`). */
 export type ColumnOf = (field: string) => string;
 
-/** The index's columns, in order: equal fields, the order key (and the sort's next keys) and id, then the null-tested fields. */
+/**
+ * The index's columns, in order: equal fields, the order key (and the sort's next keys) and id, then
+ * the null-tested fields and the covered ones.
+ */
 export function indexColumns(definition: RankDefinition, bare: ColumnOf): string {
   const direction = definition.direction === 1 ? 'ASC' : 'DESC';
   const then = (definition.then ?? []).map(([field, way]) => `${bare(field)} ${way === 1 ? 'ASC' : 'DESC'}`);
   const order = definition.order === 'id' ? [`id ${direction}`] : [`${bare(definition.order)} ${direction}`, ...then, 'id ASC'];
-  return [...definition.equal.map(bare), ...order, ...definition.nullness.map(bare)].join(', ');
+  return [...definition.equal.map(bare), ...order, ...definition.nullness.map(bare), ...(definition.covers ?? []).map(bare)].join(', ');
 }
 
 /** The group's entries that have an order key. */

@@ -78,6 +78,34 @@ export function sortShape(filter: Filter, sort: FindOptions['sort'], columns: Ke
   return { terms, keys: keys.map(([field, direction]) => [field, ties === 1 ? direction : direction === 1 ? -1 : 1] as const) };
 }
 
+/** A page of a conjunction of equalities and null tests with one range, sorted on another key. */
+export interface WalkShape {
+  readonly terms: readonly GroupTerm[];
+  /** The sort's one key (id, or a key column's field), as {@link RankShape}'s order. */
+  readonly order: RankShape['order'];
+  /** The field of the range, which is not the order's. */
+  readonly ranged: string;
+}
+
+/**
+ * The shape of a page with a range on one field and a sort on another (`views >= x`, newest
+ * first), which no rank group answers. An index of its equal fields, its order, the id, then the
+ * fields it tests and the range's (rank-index.ts `learnWalkIndex`) lets SQLite choose, by the
+ * planner's statistics of the range, between walking the page's order and testing each entry in
+ * the index (a range holding most entries: a page of 25 reads about 25 / share entries), and
+ * reading the range then sorting it (a narrow range). Undefined for anything else.
+ */
+export function walkShape(filter: Filter, sort: FindOptions['sort'], columns: KeyColumns): WalkShape | undefined {
+  const conditions: Conditions = new Map();
+  if (!collect(filter, columns, conditions)) return undefined;
+  const ranged = [...conditions].filter(([, found]) => found.range);
+  const sorted = orderOf(sort, columns);
+  if (ranged.length !== 1 || !sorted || ranged[0][0] === 'id' || ranged[0][0] === sorted.order.field) return undefined;
+  const terms = sortedTerms(conditions);
+  if (terms.some((term, i) => (i > 0 && terms[i - 1].field === term.field) || term.field === sorted.order.field)) return undefined;
+  return { terms, order: sorted.order, ranged: ranged[0][0] };
+}
+
 /**
  * The order a page is walked in: its one sort key (ties by id ascending), or id; a key with ties
  * by id descending is its other direction's order, reversed.
@@ -116,6 +144,8 @@ function condition(field: string, value: unknown): { terms: GroupTerm[]; range?:
   if (!isOperatorObject(value)) return field === 'id' ? undefined : equality(field, value);
   const operators = Object.keys(value);
   if (operators.length === 1 && operators[0] === '$eq') return field === 'id' ? undefined : equality(field, value.$eq);
+  // A list of one value (a filter through a relation: the ids it matched) on a field of scalars is its equality.
+  if (operators.length === 1 && operators[0] === '$in' && Array.isArray(value.$in) && value.$in.length === 1 && field !== 'id') return equality(field, value.$in[0]);
   if (operators.length === 1 && operators[0] === '$ne' && value.$ne === null && field !== 'id') return { terms: [{ field, test: 'notnull' }] };
   if (!operators.every((operator) => RANGE_OPERATORS.has(operator))) return undefined;
   const range = operators.map((operator) => rangeOf(operator, value[operator]));
