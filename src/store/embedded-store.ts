@@ -53,6 +53,8 @@ export interface EmbeddedStoreOptions {
   rankSpacing?: number;
   /** Rank groups of fewer keyed entries are answered by SQL, not kept (four spacings: 512). */
   rankSmallEntries?: number;
+  /** Kinds of rank group (SQL indexes) one collection may learn from reads (32). */
+  rankMaxDefinitions?: number;
   /** Bound of the decoded documents kept in memory, in bytes (64 MiB). */
   documentCacheBytes?: number;
   /** What makes the commits so far durable (tests inject a failing one); the log's fsync by default. */
@@ -88,7 +90,7 @@ export class EmbeddedStore implements Store {
     this.db = openDatabase(options.file ?? ':memory:');
     this.onClose = options.onClose;
     const spacing = options.rankSpacing ?? 128;
-    this.rankOptions = { spacing, maxDefinitions: MAX_RANK_DEFINITIONS, smallEntries: options.rankSmallEntries ?? 4 * spacing };
+    this.rankOptions = { spacing, maxDefinitions: options.rankMaxDefinitions ?? MAX_RANK_DEFINITIONS, smallEntries: options.rankSmallEntries ?? 4 * spacing };
     this.rankMinEntries = options.rankMinEntries ?? 10_000;
     this.documents = new DocumentCache(options.documentCacheBytes ?? 64 * 1024 * 1024);
     this.statistics = new PlannerStatistics(this.db);

@@ -46,8 +46,9 @@ interface Read {
 const readArbitrary: fc.Arbitrary<Read> = fc
   .record({
     terms: fc.uniqueArray(termArbitrary, { maxLength: 3, selector: (term) => Object.keys(term)[0] }),
-    // kind: a range of views sorted on another key (shape.ts walkShape), walked or read and sorted.
-    order: fc.constantFrom('views', 'id', 'kind'),
+    // kind, or kind then publishedAt: a range of views sorted on other keys (shape.ts walkShape),
+    // walked or read and sorted.
+    order: fc.constantFrom('views', 'id', 'kind', 'kind,publishedAt'),
     direction: fc.constantFrom(1 as const, -1 as const),
     range: fc.option(rangeArbitrary, { nil: undefined }),
     sorted: fc.boolean(),
@@ -59,7 +60,8 @@ const readArbitrary: fc.Arbitrary<Read> = fc
   .map(({ terms, order, direction, range, sorted, ties, skip, limit }) => {
     const parts: Filter[] = [...terms];
     if (range) parts.push({ [order === 'id' ? 'id' : 'views']: order === 'id' ? { $gte: 5 } : range });
-    const sort: Array<[string, SortDirection]> = sorted || order !== 'views' ? [[order, direction]] : [];
+    const keys = order.split(',').map((field, i): [string, SortDirection] => [field, i % 2 ? (direction === 1 ? -1 : 1) : direction]);
+    const sort: Array<[string, SortDirection]> = sorted || order !== 'views' ? keys : [];
     if (order !== 'id' && sort.length > 0 && ties) sort.push(['id', ties]);
     return { filter: parts.length ? { $and: parts } : {}, sort, skip, limit };
   });

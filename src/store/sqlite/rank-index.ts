@@ -89,6 +89,15 @@ const SMALL_KEYS_KEPT = 4096;
 const BUCKET_IDS_KEPT = 2 ** 20;
 
 /**
+ * A kind wanted while the collection has learned all it may replaces the least used one once it was
+ * wanted this many times and more than twice as often (uses counted since the kinds' last halving).
+ */
+const RETIRE_AFTER = 32;
+
+/** Every this many reads of a collection's kinds, their counts of uses and wants are halved: older traffic weighs less. */
+const HALVE_EVERY = 4096;
+
+/**
  * Entries a walk in the page's order may test for each entry of the range it saves reading and
  * sorting: a covering index's entry is tested in ~4 ns, a range's entry read (its sort key from the
  * table) and sorted costs ~300 ns (a table of 200,000 rows, 2026-11-29). Kept below that ratio.
@@ -103,6 +112,10 @@ export class RankIndexes {
   /** Each bucket's ids, in its group's order, by group build and bucket index. */
   private readonly buckets = new LRUCache<string, readonly number[]>({ maxSize: BUCKET_IDS_KEPT, sizeCalculation: (ids) => ids.length + 1 });
   private builds = 0;
+  /** Reads each learned kind served (by index name), and wants of kinds not learned (by definition), halved every {@link HALVE_EVERY}. */
+  private readonly uses = new Map<string, number>();
+  private readonly wants = new LRUCache<string, number>({ max: 256 });
+  private reads = 0;
 
   constructor(
     private readonly db: Database.Database,
@@ -185,7 +198,7 @@ export class RankIndexes {
    * and the id.
    */
   learnWalkIndex(shape: WalkShape): boolean {
-    const definition = { ...definitionOf({ terms: shape.terms, order: shape.order }), covers: [shape.ranged] };
+    const definition = this.walkDefinition(shape);
     const fields = definition.equal.length + definition.nullness.length + (definition.order === 'id' ? 0 : 1) + 1;
     return fields > 1 && this.learn(definition) !== undefined;
   }
@@ -199,12 +212,16 @@ export class RankIndexes {
    * Undefined when either index or the range's group is missing.
    */
   walkThrough(walk: WalkShape, range: RankShape, wanted: number): string | undefined {
-    const walked = this.fitting({ ...definitionOf(walk), covers: [walk.ranged] });
+    const walked = this.fitting(this.walkDefinition(walk));
     const group = walked && this.group(range);
     if (!group) return undefined;
     const matches = this.count(range) ?? 0;
     const visits = (wanted * group.checkpoints.size) / Math.max(1, matches);
     return visits <= WALK_PER_SORTED * matches ? walked.index : group.learned.index;
+  }
+
+  private walkDefinition(shape: WalkShape): RankDefinition {
+    return { ...definitionOf({ terms: shape.terms, order: shape.order }), ...(shape.then ? { then: shape.then } : {}), covers: [shape.ranged] };
   }
 
   /** A committed write changed one entry's keys (`before` absent: created; `after` absent: deleted). */
@@ -286,8 +303,10 @@ export class RankIndexes {
    * and noted now (at most `maxDefinitions`). An id order's index is made ascending and read either way.
    */
   private learn(wanted: RankDefinition): Learned | undefined {
+    this.counted();
     const known = this.fitting(wanted);
-    if (known || this.learned.size >= this.options.maxDefinitions) return known;
+    if (known) this.uses.set(known.index, (this.uses.get(known.index) ?? 0) + 1);
+    if (known || (this.learned.size >= this.options.maxDefinitions && !this.retiredFor(wanted))) return known;
     // The fields other kinds test for NULL go in its index too (publishedAt, which live reads test
     // and previews do not): a group testing them later reads this index rather than learning another.
     const tested = new Set([...wanted.nullness, ...[...this.learned.values()].flatMap((learned) => learned.definition.nullness)]);
@@ -306,7 +325,44 @@ export class RankIndexes {
     this.made(index);
     const learned = { definition, index };
     this.learned.set(text, learned);
+    // Its wants count as uses: a kind just learned is not the coldest at once.
+    this.uses.set(index, this.wants.get(JSON.stringify(wanted)) ?? 1);
+    this.wants.delete(JSON.stringify(wanted));
     return learned;
+  }
+
+  /**
+   * Counts a want of a kind the collection has no room for; once it was wanted {@link RETIRE_AFTER}
+   * times and more than twice as often as the least used kind was used, that kind is retired (its
+   * index dropped, its groups forgotten) and true returned: learned kinds follow the traffic, where
+   * the first ones learned kept their place forever, in the data folder too.
+   */
+  private retiredFor(wanted: RankDefinition): boolean {
+    const text = JSON.stringify(wanted);
+    const count = (this.wants.get(text) ?? 0) + 1;
+    this.wants.set(text, count);
+    if (this.learned.size === 0) return false;
+    const coldest = [...this.learned.values()].reduce((a, b) => ((this.uses.get(b.index) ?? 0) < (this.uses.get(a.index) ?? 0) ? b : a));
+    if (count < RETIRE_AFTER || count <= 2 * (this.uses.get(coldest.index) ?? 0)) return false;
+    this.retire(coldest);
+    return true;
+  }
+
+  private retire(kind: Learned): void {
+    for (const [key, group] of [...this.groups.entries()]) if (group.learned === kind) this.groups.delete(key);
+    this.db.transaction(() => {
+      this.db.exec(`DROP INDEX IF EXISTS ${quoted(kind.index)}`);
+      this.db.prepare('DELETE FROM _ranks WHERE collection = ? AND name = ?').run(this.collection, kind.index);
+    })();
+    this.learned.delete(JSON.stringify(kind.definition));
+    this.uses.delete(kind.index);
+  }
+
+  /** One more read of the collection's kinds; every {@link HALVE_EVERY}, uses and wants are halved. */
+  private counted(): void {
+    if (++this.reads % HALVE_EVERY !== 0) return;
+    for (const [index, uses] of this.uses) this.uses.set(index, uses >> 1);
+    for (const [text, wants] of [...this.wants.entries()]) this.wants.set(text, wants >> 1);
   }
 
   /**

@@ -67,28 +67,38 @@ export interface SortShape {
  * else (a range, an `$or`, a key holding arrays).
  */
 export function sortShape(filter: Filter, sort: FindOptions['sort'], columns: KeyColumns): SortShape | undefined {
+  const keys = sortKeys(sort, columns);
+  const conditions: Conditions = new Map();
+  if (!keys || !collect(filter, columns, conditions) || [...conditions.values()].some((found) => found.range)) return undefined;
+  const terms = sortedTerms(conditions);
+  if (terms.some((term) => keys.some(([field]) => field === term.field))) return undefined;
+  return { terms, keys };
+}
+
+/**
+ * A sort on two or more key fields (then id), each a column of scalars, none twice; ties by id
+ * descending flip every key, as an index read backwards serves the mirror of its order.
+ */
+function sortKeys(sort: FindOptions['sort'], columns: KeyColumns): SortShape['keys'] | undefined {
   const keys = [...(sort ?? [])];
   const ties = keys.length > 0 && keys[keys.length - 1][0] === 'id' ? keys.pop()![1] : 1;
   if (keys.length < 2 || keys.some(([field], i) => field === 'id' || !plainColumn(field, columns) || keys.findIndex(([other]) => other === field) !== i)) return undefined;
-  const conditions: Conditions = new Map();
-  if (!collect(filter, columns, conditions) || [...conditions.values()].some((found) => found.range)) return undefined;
-  const terms = sortedTerms(conditions);
-  if (terms.some((term) => keys.some(([field]) => field === term.field))) return undefined;
-  // An index read backwards serves the mirror of its order: ties by id descending flip every key.
-  return { terms, keys: keys.map(([field, direction]) => [field, ties === 1 ? direction : direction === 1 ? -1 : 1] as const) };
+  return keys.map(([field, direction]) => [field, ties === 1 ? direction : direction === 1 ? -1 : 1] as const);
 }
 
 /** A page of a conjunction of equalities and null tests with one range, sorted on another key. */
 export interface WalkShape {
   readonly terms: readonly GroupTerm[];
-  /** The sort's one key (id, or a key column's field), as {@link RankShape}'s order. */
+  /** The sort's first key (id, or a key column's field), as {@link RankShape}'s order. */
   readonly order: RankShape['order'];
+  /** A sort on several keys: those after the first (as {@link SortShape}'s keys). */
+  readonly then?: SortShape['keys'];
   /** The field of the range, which is not the order's. */
   readonly ranged: string;
 }
 
 /**
- * The shape of a page with a range on one field and a sort on another (`views >= x`, newest
+ * The shape of a page with a range on one field and a sort on others (`views >= x`, newest
  * first), which no rank group answers. An index of its equal fields, its order, the id, then the
  * fields it tests and the range's (rank-index.ts `learnWalkIndex`) lets SQLite choose, by the
  * planner's statistics of the range, between walking the page's order and testing each entry in
@@ -99,11 +109,13 @@ export function walkShape(filter: Filter, sort: FindOptions['sort'], columns: Ke
   const conditions: Conditions = new Map();
   if (!collect(filter, columns, conditions)) return undefined;
   const ranged = [...conditions].filter(([, found]) => found.range);
-  const sorted = orderOf(sort, columns);
-  if (ranged.length !== 1 || !sorted || ranged[0][0] === 'id' || ranged[0][0] === sorted.order.field) return undefined;
+  const keys = orderOf(sort, columns) ? undefined : sortKeys(sort, columns);
+  const order = keys ? { field: keys[0][0], direction: keys[0][1] } : orderOf(sort, columns)?.order;
+  const sorted = keys?.map(([field]) => field) ?? [order?.field];
+  if (ranged.length !== 1 || !order || ranged[0][0] === 'id' || sorted.includes(ranged[0][0])) return undefined;
   const terms = sortedTerms(conditions);
-  if (terms.some((term, i) => (i > 0 && terms[i - 1].field === term.field) || term.field === sorted.order.field)) return undefined;
-  return { terms, order: sorted.order, ranged: ranged[0][0] };
+  if (terms.some((term, i) => (i > 0 && terms[i - 1].field === term.field) || sorted.includes(term.field))) return undefined;
+  return { terms, order, ...(keys ? { then: keys.slice(1) } : {}), ranged: ranged[0][0] };
 }
 
 /**
