@@ -91,11 +91,14 @@ const BUCKET_IDS_KEPT = 2 ** 20;
 /**
  * A kind wanted while the collection has learned all it may replaces the least used one once it was
  * wanted this many times and more than twice as often (uses counted since the kinds' last halving).
+ * Slow on purpose: kinds follow a front end that changed, not shapes taking turns by the minute
+ * (each replacement makes an index: about 0.3 s at 200,000 articles). At 32 wants, the varied
+ * benchmark's scenarios, five seconds each in turn, took each other's kinds at every turn.
  */
-const RETIRE_AFTER = 32;
+const RETIRE_AFTER = 256;
 
 /** Every this many reads of a collection's kinds, their counts of uses and wants are halved: older traffic weighs less. */
-const HALVE_EVERY = 4096;
+const HALVE_EVERY = 16_384;
 
 /**
  * Entries a walk in the page's order may test for each entry of the range it saves reading and

@@ -109,9 +109,10 @@ export function walkShape(filter: Filter, sort: FindOptions['sort'], columns: Ke
   const conditions: Conditions = new Map();
   if (!collect(filter, columns, conditions)) return undefined;
   const ranged = [...conditions].filter(([, found]) => found.range);
-  const keys = orderOf(sort, columns) ? undefined : sortKeys(sort, columns);
-  const order = keys ? { field: keys[0][0], direction: keys[0][1] } : orderOf(sort, columns)?.order;
-  const sorted = keys?.map(([field]) => field) ?? [order?.field];
+  const single = orderOf(sort, columns)?.order;
+  const keys = single ? undefined : sortKeys(sort, columns);
+  const order = single ?? (keys && { field: keys[0][0], direction: keys[0][1] });
+  const sorted = keys?.map(([field]) => field) ?? [single?.field];
   if (ranged.length !== 1 || !order || ranged[0][0] === 'id' || sorted.includes(ranged[0][0])) return undefined;
   const terms = sortedTerms(conditions);
   if (terms.some((term, i) => (i > 0 && terms[i - 1].field === term.field) || sorted.includes(term.field))) return undefined;
