@@ -30,6 +30,7 @@ async function judged(c: LiveCase, want: LiveAnswer, got: LiveAnswer, variant?: 
 }
 
 const FORBIDDEN = 'filter through a type the role cannot read, inside populate: 400';
+const COMPONENT_FORBIDDEN = 'relation in a component to a type the role cannot read: Forbidden, not empty';
 const RELATION_FILTER = 'relation filter sees published entries only (live state)';
 const CASE_SENSITIVE = '$contains and co. case-sensitive';
 const DRAFT_HIDDEN = 'draft hidden (by id, through relations)';
@@ -49,6 +50,21 @@ describe('the live differential\'s documented deviations', () => {
     ['the same filter inside a dynamic zone\'s populate', rest('/api/menu?populate[sections][on][shared.pick][populate][restaurants][filters][reviews][text][$eq]=On'), list(1), refused('reviews')],
   ] as const)('explains %s', async (_name, c, want, got) => {
     expect((await judged(c, want, got)).explained).toEqual([FORBIDDEN]);
+  });
+
+  const refusedError = { message: 'Forbidden access', extensions: { error: { name: 'ForbiddenError', message: 'Forbidden access', details: {} }, code: 'FORBIDDEN' } };
+  const inPlan = (features: unknown) => ({ page: { data: { attributes: { sections: [{ plans: [{ name: 'Juniper', features }] }, {}] } } } });
+  const PLAN = gql('{ page(id: 8) { data { attributes { sections { ... on Pricing { plans { name features { data { id } } } } } } } } }');
+  it.each([
+    ['an empty relation in a component', { body: { data: inPlan({ data: [] }) } }, { body: { data: inPlan(null), errors: [refusedError] } }, [COMPONENT_FORBIDDEN]],
+    ['an empty relation in a component, errors as diff.mjs keeps them', { body: { data: inPlan({ data: [] }) } }, { body: { data: inPlan(null), errors: [{ code: 'FORBIDDEN', message: 'Forbidden access', path: null }] } }, [COMPONENT_FORBIDDEN]],
+    ['an empty to-one relation in a component', { body: { data: inPlan({ data: null }) } }, { body: { data: inPlan(null), errors: [refusedError, refusedError] } }, [COMPONENT_FORBIDDEN]],
+    ['a relation holding entries', { body: { data: inPlan({ data: [{ id: '1' }] }) } }, { body: { data: inPlan(null), errors: [refusedError] } }, undefined],
+    ['our error not a refusal', { body: { data: inPlan({ data: [] }) } }, { body: { data: inPlan(null), errors: [{ ...refusedError, extensions: { code: 'INTERNAL_SERVER_ERROR' } }] } }, undefined],
+    ['our refusal with a path', { body: { data: inPlan({ data: [] }) } }, { body: { data: inPlan(null), errors: [{ ...refusedError, path: ['page'] }] } }, undefined],
+    ['Strapi refusing too', { body: { data: inPlan(null), errors: [refusedError, refusedError] } }, { body: { data: inPlan(null), errors: [refusedError] } }, undefined],
+  ] as const)('a relation Strapi answers in a component, refused by us: %s', async (_name, want, got, explained) => {
+    expect((await judged(PLAN, want as LiveAnswer, got as LiveAnswer)).explained).toEqual(explained);
   });
 
   it.each([
