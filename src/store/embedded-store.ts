@@ -20,7 +20,7 @@ import { GroupCommit, type Outcome } from './sqlite/group-commit.ts';
 import { IdCounters } from './sqlite/id-counters.ts';
 import { cacheKey, filterFields, listedIds, narrowedByIds, pageOf } from './sqlite/read-parts.ts';
 import type { RankOptions } from './sqlite/rank-index.ts';
-import { rankShape, sortShape, walkShape } from './sqlite/shape.ts';
+import { rankShape, sortShape, walkShape, type RankShape, type WalkShape } from './sqlite/shape.ts';
 import type { StoredDocument } from './sqlite/document-codec.ts';
 import { PlannerStatistics } from './sqlite/statistics.ts';
 import { CollectionTables, type Move } from './sqlite/tables.ts';
@@ -152,10 +152,10 @@ export class EmbeddedStore implements Store {
     const key = limit > 0 && limit <= KEPT_PAGE_IDS ? `${cacheKey(tables, sql)}\n${order}\n${skip}\n${limit}` : undefined;
     const known = key === undefined ? undefined : this.pages.get(key);
     if (known) return known;
-    const ranked = this.ranked(tables, filter, options.sort);
+    const { ranked, walked } = this.planned(tables, filter, options.sort);
     // As in MongoDB, a limit of 0 means no limit (-1 to SQLite). Parameters, so each page of a
     // shape reuses one prepared statement.
-    const through = ranked ? undefined : this.walkedThrough(tables, filter, options.sort, skip, limit);
+    const through = walked && this.walkedThrough(tables, filter, walked, skip, limit);
     const ids = (ranked && this.guarded(() => tables.ranks.pageIds(ranked, skip, limit)))
       ?? (this.statement(`SELECT k.id FROM ${tables.keys} AS k${through ? ` INDEXED BY ${quoted(through)}` : ''} WHERE ${sql.where} ORDER BY ${order} LIMIT ? OFFSET ?`).pluck().all(...sql.params, limit || -1, skip) as number[]);
     // A rank group of a new kind made its index.
@@ -173,7 +173,7 @@ export class EmbeddedStore implements Store {
     const key = cacheKey(tables, sql, sql.exact ? undefined : filter);
     const known = this.counts.get(key);
     if (known !== undefined) return known;
-    const ranked = sql.exact ? this.ranked(tables, filter, 'count') : undefined;
+    const ranked = sql.exact ? this.planned(tables, filter, 'count').ranked : undefined;
     const total = (ranked && this.guarded(() => tables.ranks.count(ranked))) ?? this.sqlCount(tables, filter, sql);
     this.statistics.indexesMade(tables.takeMadeIndexes());
     this.counts.set(key, total);
@@ -189,24 +189,25 @@ export class EmbeddedStore implements Store {
   }
 
   /**
-   * The read's rank shape when its collection is large enough for rank groups to pay and a group
-   * can answer it (sqlite/shape.ts); undefined otherwise (plain SQL answers).
+   * How the read goes (sqlite/shape.ts): `ranked`, its rank shape, when its collection is large
+   * enough for rank groups to pay and a group can answer it; `walked`, when it is a page with a
+   * range on one field sorted on others; neither when plain SQL answers as SQLite plans it.
    */
-  private ranked(tables: CollectionTables, filter: Filter, sort: FindOptions['sort'] | 'count') {
+  private planned(tables: CollectionTables, filter: Filter, sort: FindOptions['sort'] | 'count'): { ranked?: RankShape; walked?: WalkShape } {
     // A collection without a key table has no index a group could read (its columns are the
     // documents'); one that said not to learn indexes gets none from its reads.
-    if (!tables.keyTable || !tables.learnsIndexes) return undefined;
+    if (!tables.keyTable || !tables.learnsIndexes) return {};
     const shape = rankShape(filter, sort, tables);
-    if (shape && this.entries(tables) >= this.rankMinEntries) return shape;
+    if (shape && this.entries(tables) >= this.rankMinEntries) return { ranked: shape };
     // SQL answers, through the index a group of this shape would read (a smaller collection), the
     // one of a sort on several keys, or the one of a range sorted on another key.
     if (shape) tables.ranks.learnIndex(shape);
-    if (shape || sort === 'count') return undefined;
+    if (shape || sort === 'count') return {};
     const sorted = sortShape(filter, sort, tables);
     if (sorted) tables.ranks.learnSortIndex(sorted);
     const walked = sorted ? undefined : walkShape(filter, sort, tables);
     if (walked) tables.ranks.learnWalkIndex(walked);
-    return undefined;
+    return { walked };
   }
 
   /**
@@ -215,11 +216,10 @@ export class EmbeddedStore implements Store {
    * range's read and sorted, by the range's exact count); undefined to let SQLite's planner choose,
    * as it does in a smaller collection, where either way reads few entries.
    */
-  private walkedThrough(tables: CollectionTables, filter: Filter, sort: FindOptions['sort'], skip: number, limit: number): string | undefined {
-    if (!tables.keyTable || !tables.learnsIndexes || limit === 0 || this.entries(tables) < this.rankMinEntries) return undefined;
-    const walk = walkShape(filter, sort, tables);
-    const range = walk && rankShape(filter, 'count', tables);
-    return range ? this.guarded(() => tables.ranks.walkThrough(walk, range, skip + limit)) : undefined;
+  private walkedThrough(tables: CollectionTables, filter: Filter, walked: WalkShape, skip: number, limit: number): string | undefined {
+    if (limit === 0 || this.entries(tables) < this.rankMinEntries) return undefined;
+    const range = rankShape(filter, 'count', tables);
+    return range && this.guarded(() => tables.ranks.walkThrough(walked, range, skip + limit));
   }
 
   /** How many documents the collection holds, remembered until the next write. */
@@ -253,7 +253,7 @@ export class EmbeddedStore implements Store {
   pagePlan(collection: string, filter: Filter, options: FindOptions): string[] {
     const tables = this.tables.get(collection);
     if (!tables) return [];
-    const { sql, order } = this.translated(tables, filter, options);
+    const [sql, order] = [translateFilter(filter, tables), translateSort(options.sort ?? [], tables)];
     const statement = `EXPLAIN QUERY PLAN SELECT k.id FROM ${tables.keys} AS k WHERE ${sql.where} ORDER BY ${order ?? 'k.id'} LIMIT ? OFFSET ?`;
     const rows = this.db.prepare(statement).all(...sql.params, options.limit || -1, options.skip ?? 0) as Array<{ detail: string }>;
     return rows.map((row) => row.detail);

@@ -140,6 +140,11 @@ export class RankIndexes {
     const group = this.group(shape);
     if (!group) return undefined;
     if (!shape.range) return shape.order.field === 'id' ? group.checkpoints.size : undefined;
+    return this.inRange(group, shape);
+  }
+
+  /** How many of the group's entries lie in the shape's range. */
+  private inRange(group: Group, shape: RankShape): number {
     const [start, end] = this.edges(shape);
     return Math.max(0, this.rankOfFirst(group, end) - this.rankOfFirst(group, start));
   }
@@ -216,9 +221,9 @@ export class RankIndexes {
    */
   walkThrough(walk: WalkShape, range: RankShape, wanted: number): string | undefined {
     const walked = this.fitting(this.walkDefinition(walk));
-    const group = walked && this.group(range);
+    const group = walked && range.range && this.group(range);
     if (!group) return undefined;
-    const matches = this.count(range) ?? 0;
+    const matches = this.inRange(group, range);
     const visits = (wanted * group.checkpoints.size) / Math.max(1, matches);
     return visits <= WALK_PER_SORTED * matches ? walked.index : group.learned.index;
   }
@@ -309,7 +314,8 @@ export class RankIndexes {
     this.counted();
     const known = this.fitting(wanted);
     if (known) this.uses.set(known.index, (this.uses.get(known.index) ?? 0) + 1);
-    if (known || (this.learned.size >= this.options.maxDefinitions && !this.retiredFor(wanted))) return known;
+    const wantedText = JSON.stringify(wanted);
+    if (known || (this.learned.size >= this.options.maxDefinitions && !this.retiredFor(wantedText))) return known;
     // The fields other kinds test for NULL go in its index too (publishedAt, which live reads test
     // and previews do not): a group testing them later reads this index rather than learning another.
     const tested = new Set([...wanted.nullness, ...[...this.learned.values()].flatMap((learned) => learned.definition.nullness)]);
@@ -329,19 +335,18 @@ export class RankIndexes {
     const learned = { definition, index };
     this.learned.set(text, learned);
     // Its wants count as uses: a kind just learned is not the coldest at once.
-    this.uses.set(index, this.wants.get(JSON.stringify(wanted)) ?? 1);
-    this.wants.delete(JSON.stringify(wanted));
+    this.uses.set(index, this.wants.get(wantedText) ?? 1);
+    this.wants.delete(wantedText);
     return learned;
   }
 
   /**
-   * Counts a want of a kind the collection has no room for; once it was wanted {@link RETIRE_AFTER}
+   * Counts a want of a kind the collection has no room for (its definition's text); once it was wanted {@link RETIRE_AFTER}
    * times and more than twice as often as the least used kind was used, that kind is retired (its
    * index dropped, its groups forgotten) and true returned: learned kinds follow the traffic, where
    * the first ones learned kept their place forever, in the data folder too.
    */
-  private retiredFor(wanted: RankDefinition): boolean {
-    const text = JSON.stringify(wanted);
+  private retiredFor(text: string): boolean {
     const count = (this.wants.get(text) ?? 0) + 1;
     this.wants.set(text, count);
     if (this.learned.size === 0) return false;
