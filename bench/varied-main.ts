@@ -82,7 +82,7 @@ async function attempt<T>(part: string, notes: string[], run: () => Promise<T>):
 }
 
 function writesOf(options: VariedOptions, dataset: string) {
-  return runWrites({ strapiUrl: options.strapiUrl, connections: 16, durationS: 10, warmupS: 2, port: options.port + 3, seedOnly: false, articles: options.articles }, dataset, log);
+  return runWrites({ strapiUrl: options.strapiUrl, connections: 16, durationS: 10, warmupS: 2, port: options.port + 3, seedOnly: false, articles: options.articles, afterReadsS: 3 }, dataset, log);
 }
 
 function sizesOf(options: VariedOptions) {

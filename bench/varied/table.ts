@@ -4,6 +4,7 @@
 import type { LoadMeasure } from '../load.ts';
 import { formatBytes, formatLatency, formatPercent, formatRate, formatRatio, formatSeconds, markdownTable } from '../report/format.ts';
 import type { WriteRow } from '../writes/results.ts';
+import { gatewayScenario } from '../writes/table.ts';
 import type { MixedPhase, ReadResult, VariedResults } from './results.ts';
 import type { TargetCheck } from './targets.ts';
 
@@ -42,10 +43,10 @@ export function mixedTable(phases: ReadonlyArray<[string, MixedPhase]>): string 
 
 export function writesBesideStrapi(rows: readonly WriteRow[]): string {
   const header = ['Scenario', 'Gateway writes/s', 'p50 / p99 ms', 'Strapi writes/s', 'p50 / p99 ms', 'Gateway / Strapi', 'Verified (gateway; Strapi)'];
-  return markdownTable(header, rows.filter((row) => row.target === 'gateway').map((g) => {
+  return markdownTable(header, rows.filter((row) => row.target !== 'strapi').map((g) => {
     const s = rows.find((row) => row.target === 'strapi' && row.scenario === g.scenario);
     const verified = (row: WriteRow | undefined) => (row ? `${row.verification.ok ? 'yes' : 'NO'} (${row.verification.detail})` : '-');
-    return [g.scenario, formatRate(g.writesPerSec), formatLatency(g.p50Ms, g.p99Ms), s ? formatRate(s.writesPerSec) : '-', s ? formatLatency(s.p50Ms, s.p99Ms) : '-', s ? formatRatio(g.writesPerSec / s.writesPerSec) : '-', `${verified(g)}; ${verified(s)}`];
+    return [gatewayScenario(g), formatRate(g.writesPerSec), formatLatency(g.p50Ms, g.p99Ms), s ? formatRate(s.writesPerSec) : '-', s ? formatLatency(s.p50Ms, s.p99Ms) : '-', s ? formatRatio(g.writesPerSec / s.writesPerSec) : '-', `${verified(g)}; ${verified(s)}`];
   }));
 }
 

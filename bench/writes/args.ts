@@ -13,9 +13,14 @@ export interface WritesOptions {
   seedOnly: boolean;
   /** Articles in the varied dataset the targets hold. */
   articles: number;
+  /**
+   * Seconds of each varied read scenario a second gateway serves before its writes are measured, so
+   * the indexes reads made it learn are there, as on a gateway in use; 0 for none (the default).
+   */
+  afterReadsS: number;
 }
 
-export const WRITES_USAGE = `usage: npm run bench:writes -- [--strapi URL] [--connections N] [--duration S] [--warmup S] [--port P] [--articles N] [--seed-only]`;
+export const WRITES_USAGE = `usage: npm run bench:writes -- [--strapi URL] [--connections N] [--duration S] [--warmup S] [--port P] [--articles N] [--after-reads S] [--seed-only]`;
 
 function number(name: string, value: string | undefined, fallback: number, allowZero = false): number {
   if (value === undefined) return fallback;
@@ -33,7 +38,7 @@ export function parseWritesArgs(argv: readonly string[]): WritesOptions {
     strict: true,
     options: {
       strapi: { type: 'string' }, connections: { type: 'string' }, duration: { type: 'string' }, warmup: { type: 'string' },
-      port: { type: 'string' }, 'seed-only': { type: 'boolean' }, articles: { type: 'string' },
+      port: { type: 'string' }, 'seed-only': { type: 'boolean' }, articles: { type: 'string' }, 'after-reads': { type: 'string' },
     },
   });
   const strapiUrl = values.strapi?.replace(/\/+$/, '');
@@ -46,5 +51,6 @@ export function parseWritesArgs(argv: readonly string[]): WritesOptions {
     port: Math.round(number('port', values.port, 1630)),
     seedOnly: values['seed-only'] ?? false,
     articles: Math.round(number('articles', values.articles, 2000)),
+    afterReadsS: number('after-reads', values['after-reads'], 0, true),
   };
 }

@@ -13,13 +13,20 @@ export function formatFailures(row: Pick<WriteRow, 'otherStatuses' | 'errors'>):
   return parts.join(' + ');
 }
 
+const TARGET_NAMES: Record<WriteRow['target'], string> = { gateway: 'Gateway', 'gateway-after-reads': 'Gateway, after reads', strapi: 'Strapi' };
+
+/** A gateway row's scenario, marked when that gateway first served the varied reads (`--after-reads`). */
+export function gatewayScenario(row: Pick<WriteRow, 'target' | 'scenario'>): string {
+  return row.target === 'gateway-after-reads' ? `${row.scenario}, after reads` : row.scenario;
+}
+
 /** The table: one row per target and scenario. */
 export function writesTable(rows: readonly WriteRow[]): string {
   const header = ['Target', 'Scenario', 'Writes/s', 'p50 / p99 ms', 'Non-200', 'Verified'];
   return markdownTable(
     header,
     rows.map((row) => [
-      row.target === 'gateway' ? 'Gateway' : 'Strapi',
+      TARGET_NAMES[row.target],
       row.scenario,
       formatRate(row.writesPerSec),
       formatLatency(row.p50Ms, row.p99Ms),
@@ -38,6 +45,8 @@ export function writesNotes(results: WritesResults): string[] {
     `- Gateway store: ${results.gatewayStore}.${results.strapiUrl ? ' Strapi: the v4.25 reference (SQLite, better-sqlite3) at ' + results.strapiUrl + '.' : ''}`,
     `- ${results.date.slice(0, 10)}, ${m.cpu}, ${m.cores} cores, Node ${m.node}; 1-minute load average ${results.loadAverage.start.toFixed(1)} at the start, ${results.loadAverage.end.toFixed(1)} at the end.`,
   ];
+  const reads = results.afterReads;
+  if (reads) notes.push(`- Gateway, after reads: a second gateway, in a fresh data folder, first served each of the ${reads.scenarios} varied read scenarios for ${reads.secondsEach} s (8 connections, cache on); its articles then had ${reads.kinds} learned index kinds and ${reads.indexes} indexes on their key table.`);
   const failed = results.rows.filter((row) => row.firstError);
   if (failed.length) notes.push(`- First errors: ${failed.map((row) => `${row.target} ${row.scenario}: ${row.firstError}`).join('; ')}.`);
   const lost = results.rows.filter((row) => !row.verification.ok);

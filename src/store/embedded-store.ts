@@ -55,6 +55,12 @@ export interface EmbeddedStoreOptions {
   rankSmallEntries?: number;
   /** Kinds of rank group (SQL indexes) one collection may learn from reads (32). */
   rankMaxDefinitions?: number;
+  /**
+   * Collections holding fewer entries learn no kinds for plain SQL (10,000), and forget those they
+   * have once they hold fewer than half as many: there SQLite sorts a page's matches in less time
+   * than the indexes cost every write.
+   */
+  kindMinEntries?: number;
   /** Bound of the decoded documents kept in memory, in bytes (64 MiB). */
   documentCacheBytes?: number;
   /** What makes the commits so far durable (tests inject a failing one); the log's fsync by default. */
@@ -81,6 +87,7 @@ export class EmbeddedStore implements Store {
   private readonly onClose?: () => void;
   private readonly rankOptions: RankOptions;
   private readonly rankMinEntries: number;
+  private readonly kindMinEntries: number;
   private readonly documents: DocumentCache;
   private readonly statistics: PlannerStatistics;
   /** Why the store answers nothing: a group of writes was lost after being seen (group-commit.ts). */
@@ -92,6 +99,7 @@ export class EmbeddedStore implements Store {
     const spacing = options.rankSpacing ?? 128;
     this.rankOptions = { spacing, maxDefinitions: options.rankMaxDefinitions ?? MAX_RANK_DEFINITIONS, smallEntries: options.rankSmallEntries ?? 4 * spacing };
     this.rankMinEntries = options.rankMinEntries ?? 10_000;
+    this.kindMinEntries = options.kindMinEntries ?? 10_000;
     this.documents = new DocumentCache(options.documentCacheBytes ?? 64 * 1024 * 1024);
     this.statistics = new PlannerStatistics(this.db);
     for (const { name } of this.db.prepare('SELECT name FROM _collections').all() as Array<{ name: string }>) {
@@ -198,9 +206,16 @@ export class EmbeddedStore implements Store {
     // documents'); one that said not to learn indexes gets none from its reads.
     if (!tables.keyTable || !tables.learnsIndexes) return {};
     const shape = rankShape(filter, sort, tables);
-    if (shape && this.entries(tables) >= this.rankMinEntries) return { ranked: shape };
-    // SQL answers, through the index a group of this shape would read (a smaller collection), the
-    // one of a sort on several keys, or the one of a range sorted on another key.
+    const entries = this.entries(tables);
+    if (shape && entries >= this.rankMinEntries) return { ranked: shape };
+    // A collection too small for groups or kinds: SQLite sorts its matches (groups read kinds, so a
+    // collection with groups keeps them).
+    if (entries < this.kindMinEntries && entries < this.rankMinEntries) {
+      if (entries < this.kindMinEntries / 2) tables.ranks.forgetKinds();
+      return {};
+    }
+    // SQL answers, through the index a group of this shape would read (a collection large enough for
+    // kinds, not for groups), the one of a sort on several keys, or the one of a range sorted on another key.
     if (shape) tables.ranks.learnIndex(shape);
     if (shape || sort === 'count') return {};
     const sorted = sortShape(filter, sort, tables);

@@ -11,7 +11,7 @@ import { WRITE_SCENARIOS, writeList, type WriteContext } from '../../bench/write
 
 describe('parseWritesArgs', () => {
   it('defaults to issue 21 settings: 16 connections, 10 s after 2 s of warm-up, no Strapi', () => {
-    expect(parseWritesArgs([])).toEqual({ strapiUrl: undefined, connections: 16, durationS: 10, warmupS: 2, port: 1630, seedOnly: false, articles: 2000 });
+    expect(parseWritesArgs([])).toEqual({ strapiUrl: undefined, connections: 16, durationS: 10, warmupS: 2, port: 1630, seedOnly: false, articles: 2000, afterReadsS: 0 });
   });
 
   it.each([
@@ -20,6 +20,7 @@ describe('parseWritesArgs', () => {
     { name: 'another port', argv: ['--port', '1700'], expected: { port: 1700 } },
     { name: 'writing the seed alone', argv: ['--seed-only'], expected: { seedOnly: true } },
     { name: 'another dataset size', argv: ['--articles', '500'], expected: { articles: 500 } },
+    { name: 'a second gateway after 3 s of each read scenario', argv: ['--after-reads', '3'], expected: { afterReadsS: 3 } },
   ])('reads $name', ({ argv, expected }) => {
     expect(parseWritesArgs(argv)).toMatchObject(expected);
   });
@@ -28,6 +29,7 @@ describe('parseWritesArgs', () => {
     { name: 'a Strapi URL with a path', argv: ['--strapi', 'http://127.0.0.1:1380/api'], message: '--strapi must be a base URL' },
     { name: 'a zero duration', argv: ['--duration', '0'], message: '--duration must be a positive number; got 0' },
     { name: 'a negative warm-up', argv: ['--warmup=-2'], message: '--warmup must be a non-negative number' },
+    { name: 'reads that are not a number', argv: ['--after-reads', 'some'], message: '--after-reads must be a non-negative number; got some' },
     { name: 'connections that are not a number', argv: ['--connections', 'many'], message: '--connections must be a positive number; got many' },
     { name: 'an unknown flag', argv: ['--record'], message: "Unknown option '--record'" },
   ])('refuses $name', ({ argv, message }) => {

@@ -3,7 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import type { WritesResults } from '../../bench/writes/results.ts';
-import { formatFailures, renderWritesReport, writesNotes } from '../../bench/writes/table.ts';
+import { formatFailures, gatewayScenario, renderWritesReport, writesNotes } from '../../bench/writes/table.ts';
 
 const fixture = (name: string) => readFile(new URL(`../fixtures/bench/${name}`, import.meta.url), 'utf8');
 
@@ -20,6 +20,17 @@ describe('the write benchmark report', () => {
     expect(notes).not.toContain('failed verification');
     expect(notes).not.toContain('First errors');
     expect(notes).not.toContain('Strapi');
+  });
+
+  it('names the gateway that served reads first, and says what they left it', async () => {
+    const results = JSON.parse(await fixture('writes-results.json')) as WritesResults;
+    const first = results.rows.find((row) => row.target === 'gateway')!;
+    const used = { ...results, afterReads: { secondsEach: 3, scenarios: 11, kinds: 0, indexes: 20 }, rows: [first, { ...first, target: 'gateway-after-reads' as const, writesPerSec: 1002 }] };
+    const report = renderWritesReport(used);
+    expect(report).toMatch(/^\| Gateway, after reads \| create .*\| 1,002 +\|/m);
+    expect(report).toContain('first served each of the 11 varied read scenarios for 3 s (8 connections, cache on); its articles then had 0 learned index kinds and 20 indexes on their key table.');
+    expect(gatewayScenario(used.rows[1])).toBe(`${first.scenario}, after reads`);
+    expect(gatewayScenario(first)).toBe(first.scenario);
   });
 
   it.each<{ name: string; row: { otherStatuses: Record<string, number>; errors: number }; cell: string }>([

@@ -232,6 +232,14 @@ export class RankIndexes {
     return { ...definitionOf({ terms: shape.terms, order: shape.order }), ...(shape.then ? { then: shape.then } : {}), covers: [shape.ranged] };
   }
 
+  /**
+   * Retires every learned kind (their indexes dropped, their groups forgotten): the collection is too
+   * small for them to pay (embedded-store.ts `kindMinEntries`).
+   */
+  forgetKinds(): void {
+    for (const kind of [...this.learned.values()]) this.retire(kind);
+  }
+
   /** A committed write changed one entry's keys (`before` absent: created; `after` absent: deleted). */
   moved(before: KeyRow | undefined, after: KeyRow | undefined): void {
     for (const group of this.groups.values()) {
