@@ -193,7 +193,7 @@ export class RankIndexes {
     return fields > 1 && this.learn(definition) !== undefined;
   }
 
-  /** The index a page sorted on several keys would walk: like {@link learnIndex}, for plain SQL at any size. */
+  /** The index a page sorted on several keys would walk: like {@link learnIndex}, for plain SQL, with or without groups. */
   learnSortIndex(shape: SortShape): boolean {
     const [[field, direction], ...then] = shape.keys;
     return this.learn({ ...definitionOf({ terms: shape.terms, order: { field, direction } }), then }) !== undefined;
@@ -202,7 +202,7 @@ export class RankIndexes {
   /**
    * The index a page with a range on one field, sorted on another, would walk (shape.ts
    * `walkShape`): a group's index of its terms and order that also holds the range's field, for
-   * plain SQL at any size. False when none is or may be learned, or when it would hold one field
+   * plain SQL, with or without groups. False when none is or may be learned, or when it would hold one field
    * and the id.
    */
   learnWalkIndex(shape: WalkShape): boolean {
