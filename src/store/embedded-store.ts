@@ -55,12 +55,6 @@ export interface EmbeddedStoreOptions {
   rankSmallEntries?: number;
   /** Kinds of rank group (SQL indexes) one collection may learn from reads (32). */
   rankMaxDefinitions?: number;
-  /**
-   * Collections holding fewer entries learn no kinds for plain SQL (10,000), and forget those they
-   * have once they hold fewer than half as many: there SQLite sorts a page's matches in less time
-   * than the indexes cost every write.
-   */
-  kindMinEntries?: number;
   /** Bound of the decoded documents kept in memory, in bytes (64 MiB). */
   documentCacheBytes?: number;
   /** What makes the commits so far durable (tests inject a failing one); the log's fsync by default. */
@@ -83,11 +77,12 @@ export class EmbeddedStore implements Store {
   /** Pages' ids by read and collection version (a write makes a new version). */
   private readonly pages = new LRUCache<string, readonly number[]>({ max: 2000 });
   private readonly statements = new LRUCache<string, Database.Statement>({ max: 500 });
+  /** Each collection's size when a read last counted it. */
+  private readonly sizes = new Map<string, number>();
 
   private readonly onClose?: () => void;
   private readonly rankOptions: RankOptions;
   private readonly rankMinEntries: number;
-  private readonly kindMinEntries: number;
   private readonly documents: DocumentCache;
   private readonly statistics: PlannerStatistics;
   /** Why the store answers nothing: a group of writes was lost after being seen (group-commit.ts). */
@@ -99,7 +94,6 @@ export class EmbeddedStore implements Store {
     const spacing = options.rankSpacing ?? 128;
     this.rankOptions = { spacing, maxDefinitions: options.rankMaxDefinitions ?? MAX_RANK_DEFINITIONS, smallEntries: options.rankSmallEntries ?? 4 * spacing };
     this.rankMinEntries = options.rankMinEntries ?? 10_000;
-    this.kindMinEntries = options.kindMinEntries ?? 10_000;
     this.documents = new DocumentCache(options.documentCacheBytes ?? 64 * 1024 * 1024);
     this.statistics = new PlannerStatistics(this.db);
     for (const { name } of this.db.prepare('SELECT name FROM _collections').all() as Array<{ name: string }>) {
@@ -206,16 +200,9 @@ export class EmbeddedStore implements Store {
     // documents'); one that said not to learn indexes gets none from its reads.
     if (!tables.keyTable || !tables.learnsIndexes) return {};
     const shape = rankShape(filter, sort, tables);
-    const entries = this.entries(tables);
-    if (shape && entries >= this.rankMinEntries) return { ranked: shape };
-    // A collection too small for groups or kinds: SQLite sorts its matches (groups read kinds, so a
-    // collection with groups keeps them).
-    if (entries < this.kindMinEntries && entries < this.rankMinEntries) {
-      if (entries < this.kindMinEntries / 2) tables.ranks.forgetKinds();
-      return {};
-    }
-    // SQL answers, through the index a group of this shape would read (a collection large enough for
-    // kinds, not for groups), the one of a sort on several keys, or the one of a range sorted on another key.
+    if (shape && this.entries(tables) >= this.rankMinEntries) return { ranked: shape };
+    // SQL answers, through the index a group of this shape would read (a smaller collection), the
+    // one of a sort on several keys, or the one of a range sorted on another key.
     if (shape) tables.ranks.learnIndex(shape);
     if (shape || sort === 'count') return {};
     const sorted = sortShape(filter, sort, tables);
@@ -242,7 +229,19 @@ export class EmbeddedStore implements Store {
     const key = JSON.stringify([tables.name, tables.version, 'entries']);
     let known = this.counts.get(key);
     if (known === undefined) this.counts.set(key, (known = (this.statement(`SELECT count(*) AS n FROM ${tables.keys}`).get() as { n: number }).n));
+    this.sizes.set(tables.name, known);
     return known;
+  }
+
+  /**
+   * Tells each written collection without rank groups (by its size when a read last counted it) how
+   * many writes it took, so kinds its reads no longer pay for are retired (rank-index.ts `wrote`).
+   * A collection with groups keeps its kinds: the groups read them.
+   */
+  private weighKinds(moves: ReadonlyArray<readonly [CollectionTables, Move[]]>): void {
+    const writes = new Map<CollectionTables, number>();
+    for (const [tables] of moves) writes.set(tables, (writes.get(tables) ?? 0) + 1);
+    for (const [tables, n] of writes) if ((this.sizes.get(tables.name) ?? Number.POSITIVE_INFINITY) < this.rankMinEntries) tables.ranks.wrote(n);
   }
 
   /** The plans of the statements the collection's rank groups read with (tests, operators). */
@@ -333,6 +332,7 @@ export class EmbeddedStore implements Store {
       // Applied, not undone: what it wrote is what the next read would decode.
       return () => {
         moves.forEach(([tables, moved]) => moved.forEach(([before, after]) => tables.ranks.moved(before, after)));
+        this.weighKinds(moves);
         for (const [collection, doc, length] of written) this.documents.written(collection, doc, length);
         this.statistics.committed(changes.length);
       };

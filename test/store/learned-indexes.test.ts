@@ -1,11 +1,9 @@
 // The embedded store gives a field a read filters or sorts on an index of its own, unless the
 // collection said not to (ensureIndexes' `learnIndexes: false`, the webhook outbox): then reads
 // answer the same, from the key columns or the documents, and writes touch no more pages.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EmbeddedStore } from '../../src/store/embedded-store.ts';
+import { WRITES_PER_USE, WRITES_WINDOW } from '../../src/store/sqlite/rank-index.ts';
 import { sortShape, walkShape } from '../../src/store/sqlite/shape.ts';
 import type { KeyColumns } from '../../src/store/sqlite/translate.ts';
 
@@ -15,10 +13,10 @@ const indexNames = (store: EmbeddedStore) =>
 describe('indexes learned from reads', () => {
   it.each([
     // The find's index for its shape (kind and status, then id: rank-index.ts), and one per field.
-    ['learned', {}, ['k:things:kind', 'k:things:status', expect.stringMatching(/^r:things:[0-9a-f]{12}$/)]],
+    ['learned (the default)', {}, ['k:things:kind', 'k:things:status', expect.stringMatching(/^r:things:[0-9a-f]{12}$/)]],
     ['not learned', { learnIndexes: false }, []],
   ] as const)('%s', async (_name, options, made) => {
-    const store = new EmbeddedStore({ kindMinEntries: 0 });
+    const store = new EmbeddedStore();
     await store.ensureIndexes('things', [{ keys: { id: 1 }, unique: true, name: 'id_1' }], { keyFields: ['status'], ...options });
     await store.write([1, 2, 3, 4].map((id) => ({ op: 'put' as const, collection: 'things', doc: { id, status: id % 2 ? 'queued' : 'done', kind: id < 3 ? 'a' : 'b' } })));
     const found = await store.find('things', { status: 'queued', kind: 'b', id: { $gt: 0 } }, { sort: [['id', 1]] });
@@ -30,8 +28,7 @@ describe('indexes learned from reads', () => {
 });
 
 /**
- * Told to (`kindMinEntries: 0`; by default only from 10,000 entries, below), a collection below the
- * rank groups' size (10,000 entries) learns, from a read of a rank shape,
+ * A collection below the rank groups' size (10,000 entries) learns, from a read of a rank shape,
  * the index a group would read (rank-index.ts `learnIndex`), and plain SQL walks it: a page of a
  * live locale in a views order stops after its rows instead of sorting every English entry.
  */
@@ -48,7 +45,7 @@ describe('indexes a small collection learns for its read shapes', () => {
     (store.db.prepare("SELECT sql FROM sqlite_master WHERE type = 'index' AND name LIKE 'r:things:%'").pluck().all() as string[]).map((sql) => sql.replace(/^.* ON "k:things" /, ''));
 
   async function filled(learnIndexes: boolean): Promise<EmbeddedStore> {
-    const store = new EmbeddedStore({ kindMinEntries: 0 });
+    const store = new EmbeddedStore();
     await store.ensureIndexes('things', [{ keys: { id: 1 }, unique: true, name: 'id_1' }], { keyFields: ['locale', 'kind', 'views', 'publishedAt'], learnIndexes });
     await store.write(DOCS.map((doc) => ({ op: 'put' as const, collection: 'things', doc })));
     return store;
@@ -87,51 +84,61 @@ describe('indexes a small collection learns for its read shapes', () => {
 });
 
 /**
- * By default a collection learns kinds only from 10,000 entries (`kindMinEntries`): below, SQLite
- * sorts a page's matches in less time than every learned index costs each write. One that learned
- * some earlier (a release before, or a larger size) forgets them at its first read below half that.
+ * A collection without rank groups weighs its kinds against its writes: every WRITES_WINDOW writes,
+ * a kind that served fewer than one read per WRITES_PER_USE of them is retired (its index costs
+ * each write a page); one read often enough stays, and a read that wants a retired one learns it again.
  */
-describe('kinds and the collection\'s size', () => {
+describe('kinds weighed against the writes', () => {
   const DOCS = Array.from({ length: 300 }, (_, i) => ({ id: i + 1, locale: i % 3 ? 'en' : 'fr', kind: ['news', 'guide'][i % 2], views: (i * 37) % 101 }));
-  const kinds = (store: EmbeddedStore) => [
-    (store.db.prepare("SELECT count(*) FROM sqlite_master WHERE type = 'index' AND name LIKE 'r:things:%'").pluck().get() as number),
-    (store.db.prepare("SELECT count(*) FROM _ranks WHERE collection = 'things'").pluck().get() as number),
-  ];
+  const kinds = (store: EmbeddedStore) => (store.db.prepare("SELECT count(*) FROM _ranks WHERE collection = 'things'").pluck().get() as number);
+  const indexes = (store: EmbeddedStore) => (store.db.prepare("SELECT count(*) FROM sqlite_master WHERE type = 'index' AND name LIKE 'r:things:%'").pluck().get() as number);
   const page = (store: EmbeddedStore) => store.find('things', { locale: 'en', views: { $gte: 20 } }, { sort: [['kind', -1], ['id', 1]], skip: 3, limit: 5 });
   const count = (store: EmbeddedStore) => store.count('things', { kind: 'news', views: { $gte: 10, $lt: 60 } });
+  const update = (store: EmbeddedStore, i: number) => store.write([{ op: 'put', collection: 'things', doc: { ...DOCS[i % 300], views: (i * 53) % 101 } }]);
+  const perWindow = WRITES_WINDOW / WRITES_PER_USE;
 
   it.each([
-    { name: 'learned where told to (0)', before: undefined, kindMinEntries: 0, after: [2, 2] },
-    { name: 'none learned below the size (the default, 10,000)', before: undefined, kindMinEntries: undefined, after: [0, 0] },
-    { name: 'learned earlier, kept between half the size and the size (300 of 400)', before: 0, kindMinEntries: 400, after: [2, 2] },
-    { name: 'learned earlier, forgotten below half the size (300 of 1,000)', before: 0, kindMinEntries: 1000, after: [0, 0] },
-    { name: 'learned earlier, forgotten below half the default size', before: 0, kindMinEntries: undefined, after: [0, 0] },
-  ])('$name', async ({ before, kindMinEntries, after }) => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'kinds-size-'));
-    const file = path.join(dir, 'store.db');
-    try {
-      if (before !== undefined) {
-        const earlier = new EmbeddedStore({ file, kindMinEntries: before });
-        await earlier.ensureIndexes('things', [{ keys: { id: 1 }, unique: true, name: 'id_1' }], { keyFields: ['locale', 'kind', 'views'] });
-        await earlier.write(DOCS.map((doc) => ({ op: 'put' as const, collection: 'things', doc })));
-        await Promise.all([page(earlier), count(earlier)]);
-        expect(kinds(earlier)).toEqual([2, 2]);
-        await earlier.close();
-      }
-      const store = new EmbeddedStore({ file, kindMinEntries });
-      const plain = new EmbeddedStore({ rankMaxDefinitions: 0 });
-      for (const one of before === undefined ? [store, plain] : [plain]) {
-        await one.ensureIndexes('things', [{ keys: { id: 1 }, unique: true, name: 'id_1' }], { keyFields: ['locale', 'kind', 'views'] });
-        await one.write(DOCS.map((doc) => ({ op: 'put' as const, collection: 'things', doc })));
-      }
-      expect(await page(store)).toEqual(await page(plain));
-      expect(await count(store)).toBe(await count(plain));
-      expect((await page(store)).length).toBe(5);
-      expect(kinds(store)).toEqual(after);
-      await Promise.all([store.close(), plain.close()]);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
+    // Each window: `writes` updates, the page read `pageReads` times and the count `countReads` times, spread over it.
+    { name: 'learned, not yet weighed (fewer writes than a window)', windows: [{ writes: WRITES_WINDOW - 1, pageReads: 0, countReads: 0 }], kept: 2 },
+    { name: 'learned in the window that ends: weighed from the next', windows: [{ writes: WRITES_WINDOW, pageReads: 0, countReads: 0 }], kept: 2 },
+    { name: 'both read often enough: kept', windows: [{ writes: WRITES_WINDOW, pageReads: 0, countReads: 0 }, { writes: WRITES_WINDOW, pageReads: perWindow, countReads: perWindow }], kept: 2 },
+    { name: 'one read one time short: that one retired', windows: [{ writes: WRITES_WINDOW, pageReads: 0, countReads: 0 }, { writes: WRITES_WINDOW, pageReads: perWindow, countReads: perWindow - 1 }], kept: 1 },
+    { name: 'neither read: both retired', windows: [{ writes: WRITES_WINDOW, pageReads: 0, countReads: 0 }, { writes: WRITES_WINDOW, pageReads: 0, countReads: 0 }], kept: 0 },
+  ])('$name', async ({ windows, kept }) => {
+    const [store, plain] = [new EmbeddedStore(), new EmbeddedStore({ rankMaxDefinitions: 0 })];
+    for (const one of [store, plain]) {
+      await one.ensureIndexes('things', [{ keys: { id: 1 }, unique: true, name: 'id_1' }], { keyFields: ['locale', 'kind', 'views'] });
+      await one.write(DOCS.map((doc) => ({ op: 'put' as const, collection: 'things', doc })));
+      await Promise.all([page(one), count(one)]);
     }
+    expect(kinds(store)).toBe(2);
+    let i = 0;
+    for (const { writes, pageReads, countReads } of windows) {
+      for (let w = 0; w < writes; w++) {
+        await Promise.all([update(store, i), update(plain, i)]);
+        i += 1;
+        if (w < pageReads) expect(await page(store)).toEqual(await page(plain));
+        if (w < countReads) expect(await count(store)).toBe(await count(plain));
+      }
+    }
+    expect([kinds(store), indexes(store)]).toEqual([kept, kept]);
+    // Answers are the same either way, and a read wanting a retired kind learns it again.
+    expect(await page(store)).toEqual(await page(plain));
+    expect(await count(store)).toBe(await count(plain));
+    expect(kinds(store)).toBe(2);
+    await Promise.all([store.close(), plain.close()]);
+  });
+
+  it('a collection with rank groups keeps its kinds, read or not', async () => {
+    const store = new EmbeddedStore({ rankMinEntries: 100 });
+    await store.ensureIndexes('things', [{ keys: { id: 1 }, unique: true, name: 'id_1' }], { keyFields: ['locale', 'kind', 'views'] });
+    await store.write(DOCS.map((doc) => ({ op: 'put' as const, collection: 'things', doc })));
+    await Promise.all([page(store), count(store)]);
+    const learned = kinds(store);
+    expect(learned).toBeGreaterThan(0);
+    for (let i = 0; i < 2 * WRITES_WINDOW; i++) await update(store, i);
+    expect(kinds(store)).toBe(learned);
+    await store.close();
   });
 });
 

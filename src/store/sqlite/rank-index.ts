@@ -107,6 +107,15 @@ const HALVE_EVERY = 16_384;
  */
 const WALK_PER_SORTED = 50;
 
+/** Writes of a collection without groups after which each kind's reads are weighed against them. */
+export const WRITES_WINDOW = 256;
+/**
+ * A kind of a collection without groups is kept while it serves at least one read per this many
+ * writes: each kind's index costs a write about 30 µs (a leaf page in the commit's log), a list it
+ * serves saves about 250 µs of sorting at 2,000 entries (docs/decisions.md).
+ */
+export const WRITES_PER_USE = 8;
+
 export class RankIndexes {
   private readonly learned = new Map<string, Learned>();
   private readonly groups = new LRUCache<string, Group>({ max: GROUPS_KEPT });
@@ -119,6 +128,9 @@ export class RankIndexes {
   private readonly uses = new Map<string, number>();
   private readonly wants = new LRUCache<string, number>({ max: 256 });
   private reads = 0;
+  /** Writes since the kinds' reads were last weighed against them, and each kind's reads since (by index name). */
+  private windowWrites = 0;
+  private readonly windowUses = new Map<string, number>();
 
   constructor(
     private readonly db: Database.Database,
@@ -193,7 +205,7 @@ export class RankIndexes {
     return fields > 1 && this.learn(definition) !== undefined;
   }
 
-  /** The index a page sorted on several keys would walk: like {@link learnIndex}, for plain SQL, with or without groups. */
+  /** The index a page sorted on several keys would walk: like {@link learnIndex}, for plain SQL at any size. */
   learnSortIndex(shape: SortShape): boolean {
     const [[field, direction], ...then] = shape.keys;
     return this.learn({ ...definitionOf({ terms: shape.terms, order: { field, direction } }), then }) !== undefined;
@@ -202,7 +214,7 @@ export class RankIndexes {
   /**
    * The index a page with a range on one field, sorted on another, would walk (shape.ts
    * `walkShape`): a group's index of its terms and order that also holds the range's field, for
-   * plain SQL, with or without groups. False when none is or may be learned, or when it would hold one field
+   * plain SQL at any size. False when none is or may be learned, or when it would hold one field
    * and the id.
    */
   learnWalkIndex(shape: WalkShape): boolean {
@@ -233,11 +245,19 @@ export class RankIndexes {
   }
 
   /**
-   * Retires every learned kind (their indexes dropped, their groups forgotten): the collection is too
-   * small for them to pay (embedded-store.ts `kindMinEntries`).
+   * The collection, which keeps no groups (embedded-store.ts), took `n` writes. Every
+   * {@link WRITES_WINDOW} of them, each kind that served fewer than one read per
+   * {@link WRITES_PER_USE} is retired (its index dropped): it cost the writes more than it saved the
+   * reads. A read that wants it again learns it again.
    */
-  forgetKinds(): void {
-    for (const kind of [...this.learned.values()]) this.retire(kind);
+  wrote(n: number): void {
+    if (this.learned.size === 0) return;
+    this.windowWrites += n;
+    if (this.windowWrites < WRITES_WINDOW) return;
+    const needed = this.windowWrites / WRITES_PER_USE;
+    for (const kind of [...this.learned.values()]) if ((this.windowUses.get(kind.index) ?? 0) < needed) this.retire(kind);
+    this.windowWrites = 0;
+    this.windowUses.clear();
   }
 
   /** A committed write changed one entry's keys (`before` absent: created; `after` absent: deleted). */
@@ -321,7 +341,10 @@ export class RankIndexes {
   private learn(wanted: RankDefinition): Learned | undefined {
     this.counted();
     const known = this.fitting(wanted);
-    if (known) this.uses.set(known.index, (this.uses.get(known.index) ?? 0) + 1);
+    if (known) {
+      this.uses.set(known.index, (this.uses.get(known.index) ?? 0) + 1);
+      this.windowUses.set(known.index, (this.windowUses.get(known.index) ?? 0) + 1);
+    }
     const wantedText = JSON.stringify(wanted);
     if (known || (this.learned.size >= this.options.maxDefinitions && !this.retiredFor(wantedText))) return known;
     // The fields other kinds test for NULL go in its index too (publishedAt, which live reads test
@@ -345,6 +368,8 @@ export class RankIndexes {
     // Its wants count as uses: a kind just learned is not the coldest at once.
     this.uses.set(index, this.wants.get(wantedText) ?? 1);
     this.wants.delete(wantedText);
+    // Learned within this window: weighed from the next one on.
+    this.windowUses.set(index, Number.POSITIVE_INFINITY);
     return learned;
   }
 
@@ -372,6 +397,7 @@ export class RankIndexes {
     })();
     this.learned.delete(JSON.stringify(kind.definition));
     this.uses.delete(kind.index);
+    this.windowUses.delete(kind.index);
   }
 
   /** One more read of the collection's kinds; every {@link HALVE_EVERY}, uses and wants are halved. */
