@@ -234,14 +234,12 @@ export class EmbeddedStore implements Store {
   }
 
   /**
-   * Tells each written collection without rank groups (by its size when a read last counted it) how
-   * many writes it took, so kinds its reads no longer pay for are retired (rank-index.ts `wrote`).
-   * A collection with groups keeps its kinds: the groups read them.
+   * Tells each written collection without rank groups (by its size when a read last counted it) of
+   * each change, so kinds its reads no longer pay for are retired (rank-index.ts `wrote`). A
+   * collection with groups keeps its kinds: the groups read them.
    */
   private weighKinds(moves: ReadonlyArray<readonly [CollectionTables, Move[]]>): void {
-    const writes = new Map<CollectionTables, number>();
-    for (const [tables] of moves) writes.set(tables, (writes.get(tables) ?? 0) + 1);
-    for (const [tables, n] of writes) if ((this.sizes.get(tables.name) ?? Number.POSITIVE_INFINITY) < this.rankMinEntries) tables.ranks.wrote(n);
+    for (const [tables] of moves) if ((this.sizes.get(tables.name) ?? Number.POSITIVE_INFINITY) < this.rankMinEntries) tables.ranks.wrote();
   }
 
   /** The plans of the statements the collection's rank groups read with (tests, operators). */

@@ -245,14 +245,14 @@ export class RankIndexes {
   }
 
   /**
-   * The collection, which keeps no groups (embedded-store.ts), took `n` writes. Every
+   * The collection, which keeps no groups (embedded-store.ts), took a write. Every
    * {@link WRITES_WINDOW} of them, each kind that served fewer than one read per
    * {@link WRITES_PER_USE} is retired (its index dropped): it cost the writes more than it saved the
    * reads. A read that wants it again learns it again.
    */
-  wrote(n: number): void {
+  wrote(): void {
     if (this.learned.size === 0) return;
-    this.windowWrites += n;
+    this.windowWrites += 1;
     if (this.windowWrites < WRITES_WINDOW) return;
     const needed = this.windowWrites / WRITES_PER_USE;
     for (const kind of [...this.learned.values()]) if ((this.windowUses.get(kind.index) ?? 0) < needed) this.retire(kind);
