@@ -14,14 +14,13 @@ import { quoted } from './database.ts';
 import { compareKeys, type Key } from './keys.ts';
 import {
   and,
-  atOrAfter,
-  before,
   boundClause,
   definitionOf,
   groupClause,
   indexColumns,
   nullKeyClause,
   orderBy,
+  stretch,
   type Clause,
   type ColumnOf,
   type RankDefinition,
@@ -425,21 +424,36 @@ export class RankIndexes {
   }
 
   /** Walks the group once, in its order, a checkpoint every `spacing` entries (SQL steps over the others). */
-  private build(learned: Learned, clause: Clause, { field: order, direction }: RankShape['order']): Checkpoints {
-    const checkpoints = new Checkpoints(direction, this.options.spacing);
-    const key = order === 'id' ? 'k.id' : this.column(order);
-    let from: Position | undefined;
-    for (;;) {
-      const where = and([clause, from ? atOrAfter(order, direction, from, this.column) : { where: '1', params: [] }]);
-      const sql = `SELECT ${key} AS key, k.id AS id FROM ${this.from(learned)} WHERE ${where.where} ORDER BY ${orderBy(order, direction, this.column)} LIMIT 1 OFFSET ?`;
-      const row = this.statement(sql).get(...where.params, from ? this.options.spacing : 0) as { key: Key; id: bigint } | undefined;
-      if (!row) break;
-      from = { key: order === 'id' ? Number(row.id) : row.key, id: Number(row.id) };
+  private build(learned: Learned, clause: Clause, order: RankShape['order']): Checkpoints {
+    const checkpoints = new Checkpoints(order.direction, this.options.spacing);
+    for (let from = this.step(learned, clause, order, undefined, 0); from; from = this.step(learned, clause, order, from, this.options.spacing)) {
       checkpoints.add(from, checkpoints.length * this.options.spacing);
     }
     const last = checkpoints.length - 1;
-    checkpoints.size = last < 0 ? 0 : checkpoints.rank(last) + this.countWhere(learned, [clause, atOrAfter(order, direction, checkpoints.at(last), this.column)]);
+    checkpoints.size = last < 0 ? 0 : checkpoints.rank(last) + this.countStretch(learned, clause, order, checkpoints.at(last), undefined);
     return checkpoints;
+  }
+
+  /** The position of the entry `skip` entries on from `from` (the group's first entry when absent), or undefined past the end. */
+  private step(learned: Learned, clause: Clause, { field: order, direction }: RankShape['order'], from: Position | undefined, skip: number): Position | undefined {
+    const key = order === 'id' ? 'k.id' : this.column(order);
+    let left = skip;
+    for (const part of stretch(order, direction, from, undefined, this.column)) {
+      const where = and([clause, part]);
+      const sql = `SELECT ${key} AS key, k.id AS id FROM ${this.from(learned)} WHERE ${where.where} ORDER BY ${orderBy(order, direction, this.column)} LIMIT 1 OFFSET ?`;
+      const row = this.statement(sql).get(...where.params, left) as { key: Key; id: bigint } | undefined;
+      if (row) return { key: order === 'id' ? Number(row.id) : row.key, id: Number(row.id) };
+      // Fewer than `left` + 1 entries in this part: counted by the same seek.
+      left -= this.countWhere(learned, [where]);
+    }
+    return undefined;
+  }
+
+  /** How many of the group's entries lie from `from` to `to` (excluded). */
+  private countStretch(learned: Learned, clause: Clause, { field: order, direction }: RankShape['order'], from: Position | undefined, to: Position | undefined, also: readonly Clause[] = []): number {
+    let count = 0;
+    for (const part of stretch(order, direction, from, to, this.column)) count += this.countWhere(learned, [clause, part, ...also]);
+    return count;
   }
 
   /** The edges of the shape's range along the group's order: where it starts, where it ends. */
@@ -465,17 +479,14 @@ export class RankIndexes {
   /** Entries of the group before the first one passing `edge`. */
   private rankOfFirst(group: Group, edge: Edge): number {
     const index = group.checkpoints.lastFailing(edge.passes);
-    return group.checkpoints.rank(index) + this.countWhere(group.learned, [edge.failing, ...this.inBucket(group, index)]);
+    const [from, to] = this.bucketEnds(group, index);
+    return group.checkpoints.rank(index) + this.countStretch(group.learned, group.clause, group.order, from, to, [edge.failing]);
   }
 
-  /** The group's entries in bucket `index` (-1: before the first checkpoint), in SQL. */
-  private inBucket(group: Group, index: number): Clause[] {
+  /** The checkpoints bucket `index` runs from and to (-1: from the group's start; the last: to its end). */
+  private bucketEnds(group: Group, index: number): [Position | undefined, Position | undefined] {
     const { checkpoints } = group;
-    const { field: order, direction } = group.order;
-    const parts = [group.clause];
-    if (index >= 0) parts.push(atOrAfter(order, direction, checkpoints.at(index), this.column));
-    if (index + 1 < checkpoints.length) parts.push(before(order, direction, checkpoints.at(index + 1), this.column));
-    return parts;
+    return [index >= 0 ? checkpoints.at(index) : undefined, index + 1 < checkpoints.length ? checkpoints.at(index + 1) : undefined];
   }
 
   /** `take` ids of the group from the entry with `rank` entries before it, bucket after bucket. */
@@ -491,15 +502,18 @@ export class RankIndexes {
     return ids;
   }
 
-  /** The ids of bucket `index` (-1: before the first checkpoint), in the group's order: remembered, or read with one seek. */
+  /** The ids of bucket `index` (-1: before the first checkpoint), in the group's order: remembered, or read with a seek per stretch. */
   private bucket(group: Group, index: number): readonly number[] {
     const key = bucketKey(group, index);
     let ids = this.buckets.get(key);
     if (ids) return ids;
     const { field: order, direction } = group.order;
-    const where = and(this.inBucket(group, index));
-    const sql = `SELECT k.id FROM ${this.from(group.learned)} WHERE ${where.where} ORDER BY ${orderBy(order, direction, this.column)}`;
-    ids = (this.statement(sql).pluck().all(...where.params) as bigint[]).map(Number);
+    const [from, to] = this.bucketEnds(group, index);
+    ids = stretch(order, direction, from, to, this.column).flatMap((part) => {
+      const where = and([group.clause, part]);
+      const sql = `SELECT k.id FROM ${this.from(group.learned)} WHERE ${where.where} ORDER BY ${orderBy(order, direction, this.column)}`;
+      return (this.statement(sql).pluck().all(...where.params) as bigint[]).map(Number);
+    });
     this.buckets.set(key, ids);
     return ids;
   }

@@ -4,7 +4,7 @@
 import type { SortDirection } from '../store.ts';
 import type { Position } from './checkpoints.ts';
 import type { Bound, GroupTerm, RankShape } from './shape.ts';
-import type { Key } from './keys.ts';
+import { compareKeys, type Key } from './keys.ts';
 
 /** What a collection's rank groups of one kind share: their fields and the SQL index over them. */
 export interface RankDefinition {
@@ -76,22 +76,31 @@ export function orderBy(order: string, direction: SortDirection, column: ColumnO
   return order === 'id' ? `k.id ${word}` : `${column(order)} ${word}, k.id ASC`;
 }
 
-/** Entries at `position` or after it in the group's order (a key is never NULL in a group). */
-export function atOrAfter(order: string, direction: SortDirection, position: Position, column: ColumnOf): Clause {
-  if (order === 'id') return { where: `k.id ${direction === 1 ? '>=' : '<='} ?`, params: [position.id] };
+/**
+ * The entries from `from` (included) to `to` (excluded) in the group's order, either end open, as
+ * clauses in the order's sequence, each read by one seek of the group's index: the ties of
+ * `from`'s key from its id on, the keys strictly between, the ties of `to`'s key before its id. A
+ * single clause (`key >= ? AND (key > ? OR id >= ?)`) seeks the key and then walks every tie before
+ * the id: thousands of entries where a key has few values (a rating out of fifty values at 200,000
+ * entries took 120 µs a step of 128 entries, against 10 µs).
+ */
+export function stretch(order: string, direction: SortDirection, from: Position | undefined, to: Position | undefined, column: ColumnOf): Clause[] {
+  if (order === 'id') {
+    const [atOrAfter, beforeIt] = direction === 1 ? ['>=', '<'] : ['<=', '>'];
+    return [and([from ? { where: `k.id ${atOrAfter} ?`, params: [from.id] } : TRUE, to ? { where: `k.id ${beforeIt} ?`, params: [to.id] } : TRUE])];
+  }
   const key = column(order);
-  // The first comparison lets SQLite seek; the second settles ties by id.
-  const [within, beyond] = direction === 1 ? ['>=', '>'] : ['<=', '<'];
-  return { where: `${key} ${within} ? AND (${key} ${beyond} ? OR k.id >= ?)`, params: [position.key, position.key, position.id] };
+  if (from && to && compareKeys(from.key, to.key) === 0) return [{ where: `${key} = ? AND k.id >= ? AND k.id < ?`, params: [from.key, from.id, to.id] }];
+  const [beyond, short] = direction === 1 ? ['>', '<'] : ['<', '>'];
+  const between = and([from ? { where: `${key} ${beyond} ?`, params: [from.key] } : TRUE, to ? { where: `${key} ${short} ?`, params: [to.key] } : TRUE]);
+  return [
+    ...(from ? [{ where: `${key} = ? AND k.id >= ?`, params: [from.key, from.id] }] : []),
+    between,
+    ...(to ? [{ where: `${key} = ? AND k.id < ?`, params: [to.key, to.id] }] : []),
+  ];
 }
 
-/** Entries before `position` in the group's order. */
-export function before(order: string, direction: SortDirection, position: Position, column: ColumnOf): Clause {
-  if (order === 'id') return { where: `k.id ${direction === 1 ? '<' : '>'} ?`, params: [position.id] };
-  const key = column(order);
-  const [within, beyond] = direction === 1 ? ['<=', '<'] : ['>=', '>'];
-  return { where: `${key} ${within} ? AND (${key} ${beyond} ? OR k.id < ?)`, params: [position.key, position.key, position.id] };
-}
+const TRUE: Clause = { where: '1', params: [] };
 
 /** Keys passing `bound` as a low end (`low`) or a high end; `negate` for those failing it. */
 export function boundClause(order: string, bound: Bound, end: 'low' | 'high', negate: boolean, column: ColumnOf): Clause {
