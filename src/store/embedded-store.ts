@@ -20,7 +20,7 @@ import { GroupCommit, type Outcome } from './sqlite/group-commit.ts';
 import { IdCounters } from './sqlite/id-counters.ts';
 import { cacheKey, filterFields, listedIds, narrowedByIds, pageOf } from './sqlite/read-parts.ts';
 import type { RankOptions } from './sqlite/rank-index.ts';
-import { rankShape, sortShape, walkShape, type RankShape, type WalkShape } from './sqlite/shape.ts';
+import { rankShape, sortShape, walkShape, type RankShape, type SortShape, type WalkShape } from './sqlite/shape.ts';
 import type { StoredDocument } from './sqlite/document-codec.ts';
 import { PlannerStatistics } from './sqlite/statistics.ts';
 import { CollectionTables, type Move } from './sqlite/tables.ts';
@@ -154,11 +154,12 @@ export class EmbeddedStore implements Store {
     const key = limit > 0 && limit <= KEPT_PAGE_IDS ? `${cacheKey(tables, sql)}\n${order}\n${skip}\n${limit}` : undefined;
     const known = key === undefined ? undefined : this.pages.get(key);
     if (known) return known;
-    const { ranked, walked } = this.planned(tables, filter, options.sort);
+    const { ranked, walked, split } = this.planned(tables, filter, options.sort);
     // As in MongoDB, a limit of 0 means no limit (-1 to SQLite). Parameters, so each page of a
     // shape reuses one prepared statement.
     const through = walked && this.walkedThrough(tables, filter, walked, skip, limit);
     const ids = (ranked && this.guarded(() => tables.ranks.pageIds(ranked, skip, limit)))
+      ?? (split && this.guarded(() => tables.ranks.splitPageIds(split, skip, limit)))
       ?? (this.statement(`SELECT k.id FROM ${tables.keys} AS k${through ? ` INDEXED BY ${quoted(through)}` : ''} WHERE ${sql.where} ORDER BY ${order} LIMIT ? OFFSET ?`).pluck().all(...sql.params, limit || -1, skip) as number[]);
     // A rank group of a new kind made its index.
     this.statistics.indexesMade(tables.takeMadeIndexes());
@@ -192,10 +193,11 @@ export class EmbeddedStore implements Store {
 
   /**
    * How the read goes (sqlite/shape.ts): `ranked`, its rank shape, when its collection is large
-   * enough for rank groups to pay and a group can answer it; `walked`, when it is a page with a
-   * range on one field sorted on others; neither when plain SQL answers as SQLite plans it.
+   * enough for rank groups to pay and a group can answer it; `split`, a page sorted on two keys
+   * there; `walked`, when it is a page with a range on one field sorted on others; none when plain
+   * SQL answers as SQLite plans it.
    */
-  private planned(tables: CollectionTables, filter: Filter, sort: FindOptions['sort'] | 'count'): { ranked?: RankShape; walked?: WalkShape } {
+  private planned(tables: CollectionTables, filter: Filter, sort: FindOptions['sort'] | 'count'): { ranked?: RankShape; walked?: WalkShape; split?: SortShape } {
     // A collection without a key table has no index a group could read (its columns are the
     // documents'); one that said not to learn indexes gets none from its reads.
     if (!tables.keyTable || !tables.learnsIndexes) return {};
@@ -206,7 +208,8 @@ export class EmbeddedStore implements Store {
     if (shape) tables.ranks.learnIndex(shape);
     if (shape || sort === 'count') return {};
     const sorted = sortShape(filter, sort, tables);
-    if (sorted) tables.ranks.learnSortIndex(sorted);
+    // A page sorted on two keys: the groups of its first key's values, once they pay (split-page.ts).
+    if (sorted && tables.ranks.learnSortIndex(sorted) && this.entries(tables) >= this.rankMinEntries) return { split: sorted };
     const walked = sorted ? undefined : walkShape(filter, sort, tables);
     if (walked) tables.ranks.learnWalkIndex(walked);
     return { walked };

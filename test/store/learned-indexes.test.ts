@@ -148,7 +148,7 @@ describe('sortShape', () => {
   it.each([
     { name: 'two keys, ties by id', filter: { locale: 'en' }, sort: [['kind', 1], ['views', -1], ['id', 1]], shape: { terms: [{ field: 'locale', test: 'eq', key: 'en' }], keys: [['kind', 1], ['views', -1]] } },
     { name: 'two keys, no id', filter: {}, sort: [['kind', -1], ['title', 1]], shape: { terms: [], keys: [['kind', -1], ['title', 1]] } },
-    { name: 'ties by id descending: every key flipped', filter: { locale: null }, sort: [['kind', 1], ['views', -1], ['id', -1]], shape: { terms: [{ field: 'locale', test: 'null' }], keys: [['kind', -1], ['views', 1]] } },
+    { name: 'ties by id descending: every key flipped, the page reversed', filter: { locale: null }, sort: [['kind', 1], ['views', -1], ['id', -1]], shape: { terms: [{ field: 'locale', test: 'null' }], keys: [['kind', -1], ['views', 1]], reversed: true } },
     { name: 'one key (a rank shape\'s)', filter: {}, sort: [['views', 1], ['id', 1]], shape: undefined },
     { name: 'a range', filter: { views: { $gt: 3 } }, sort: [['kind', 1], ['title', 1]], shape: undefined },
     { name: 'an $or', filter: { $or: [{ kind: 'a' }, { kind: 'b' }] }, sort: [['kind', 1], ['title', 1]], shape: undefined },

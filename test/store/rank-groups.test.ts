@@ -178,6 +178,27 @@ describe('rank groups', () => {
     await store.close();
   });
 
+  it.each<[string, Array<[string, SortDirection]>]>([
+    ['kind ascending, views descending', [['kind', 1], ['views', -1]]],
+    ['kind descending, views ascending, ties by id descending', [['kind', -1], ['views', 1], ['id', -1]]],
+  ])('pages sorted on two keys (%s) as the groups of the first key\'s values, NULLs included', async (_name, sort) => {
+    const store = new EmbeddedStore({ rankMinEntries: 1000, rankSpacing: 64 });
+    const plain = new EmbeddedStore({ rankMinEntries: Number.POSITIVE_INFINITY });
+    // Four values of kind (one NULL), views with ties and some NULL.
+    const docs = Array.from({ length: 4000 }, (_, i) => ({ id: i + 1, locale: i % 5 === 0 ? 'fr' : 'en', kind: i % 7 === 0 ? null : KINDS[i % 3], views: i % 11 === 0 ? null : (i * 7919) % 40 }));
+    for (const one of [store, plain]) {
+      await one.ensureIndexes('things', ['kind', 'locale', 'views'].map((field) => ({ keys: { [field]: 1 as const }, name: `${field}_1` })));
+      await one.upsertMany('things', docs);
+    }
+    for (const [skip, limit] of [[0, 25], [700, 25], [1180, 50], [3150, 40], [3190, 25], [4000, 10], [0, 0]]) {
+      const want = (await plain.find('things', { locale: 'en' }, { sort, skip, limit })).map((doc) => doc.id);
+      expect((await store.find('things', { locale: 'en' }, { sort, skip, limit })).map((doc) => doc.id), `${skip}, ${limit}`).toEqual(want);
+    }
+    expect(store.rankGroups('things')).toBe(4);
+    for (const plan of store.rankPlans('things')) expect(plan).toMatch(/^SEARCH k USING COVERING INDEX r:things:\w+ \(/);
+    await Promise.all([store.close(), plain.close()]);
+  });
+
   it('reads a deep page and a range count of a large collection by seeks on its rank index, never a scan', async () => {
     const store = new EmbeddedStore({ rankMinEntries: 1000, rankSpacing: 64 });
     await store.ensureIndexes('things', [{ keys: { views: 1 }, name: 'views_1' }, { keys: { locale: 1 }, name: 'locale_1' }]);

@@ -26,6 +26,7 @@ import {
   type RankDefinition,
 } from './rank-sql.ts';
 import type { Bound, GroupTerm, RankShape, SortShape, WalkShape } from './shape.ts';
+import { MAX_SPLIT_VALUES, splitParts, stitchedPage } from './split-page.ts';
 
 /** A key table's row as SQLite gives it (integers as bigint): `id` and `f:<field>` columns. */
 export type KeyRow = Readonly<Record<string, Key>>;
@@ -177,6 +178,51 @@ export class RankIndexes {
     if (last <= 0) return [];
     const from = limit > 0 ? Math.max(0, last - limit) : 0;
     return this.segmentsPage(group, segments, from, last - from).reverse();
+  }
+
+  /**
+   * The ids of a page sorted on two keys, read as the groups of its first key's values one after
+   * another (split-page.ts); undefined when groups cannot answer it: its first key takes more than
+   * {@link MAX_SPLIT_VALUES} values, the sort's index is not learned, or a value's group is too
+   * small to keep or may not be learned (SQL then walks the page).
+   */
+  splitPageIds(shape: SortShape, skip: number, limit: number): number[] | undefined {
+    const firstKeys = shape.keys.length === 2 ? this.firstKeys(shape) : undefined;
+    if (!firstKeys) return undefined;
+    const parts = splitParts(shape, firstKeys);
+    const sizes: number[] = [];
+    for (const part of parts) {
+      const group = this.group(part);
+      if (!group) return undefined;
+      sizes.push(group.checkpoints.size + this.nullKeys(group));
+    }
+    return stitchedPage(sizes, (index, offset, take) => this.pageIds(parts[index], offset, take), skip, limit, shape.reversed ?? false);
+  }
+
+  /**
+   * The values the first key of a two-key sort takes among the page's entries, in the sort's order
+   * (NULL first ascending, last descending, as SQLite sorts), each found by one seek of the sort's
+   * index (its equal fields, then that key); undefined past {@link MAX_SPLIT_VALUES} values, or
+   * when that index is not learned.
+   */
+  private firstKeys(shape: SortShape): Key[] | undefined {
+    const [[field, direction], ...then] = shape.keys;
+    const learned = this.fitting({ ...definitionOf({ terms: shape.terms, order: { field, direction } }), then });
+    if (!learned) return undefined;
+    const column = this.column(field);
+    const terms = groupClause(shape.terms, 'id', this.column);
+    const seek = (bound: Clause): { key: Key } | undefined => {
+      const where = and([terms, bound]);
+      const sql = `SELECT ${column} AS key FROM ${this.from(learned)} WHERE ${where.where} ORDER BY ${column} ${direction === 1 ? 'ASC' : 'DESC'} LIMIT 1`;
+      return this.statement(sql).get(...where.params) as { key: Key } | undefined;
+    };
+    const keys: Key[] = [];
+    for (let found = seek({ where: `${column} IS NOT NULL`, params: [] }); found; found = seek({ where: `${column} ${direction === 1 ? '>' : '<'} ?`, params: [found.key] })) {
+      if (keys.length === MAX_SPLIT_VALUES) return undefined;
+      keys.push(found.key);
+    }
+    if (!seek({ where: `${column} IS NULL`, params: [] })) return keys;
+    return direction === 1 ? [null, ...keys] : [...keys, null];
   }
 
   /** `wanted` ids from `offset` of the group's segments laid end to end (null keys, keyed entries). */

@@ -59,6 +59,8 @@ export interface SortShape {
   readonly terms: readonly GroupTerm[];
   /** Two or more, none of them id; directions flipped when the ties by id are descending. */
   readonly keys: ReadonlyArray<readonly [string, SortDirection]>;
+  /** The ties by id are descending: the page is the exact reverse of `keys`' order (ties by id ascending). */
+  readonly reversed?: boolean;
 }
 
 /**
@@ -72,7 +74,8 @@ export function sortShape(filter: Filter, sort: FindOptions['sort'], columns: Ke
   if (!keys || !collect(filter, columns, conditions) || [...conditions.values()].some((found) => found.range)) return undefined;
   const terms = sortedTerms(conditions);
   if (terms.some((term) => keys.some(([field]) => field === term.field))) return undefined;
-  return { terms, keys };
+  const last = sort?.at(-1);
+  return { terms, keys, ...(last?.[0] === 'id' && last[1] === -1 ? { reversed: true } : {}) };
 }
 
 /**
