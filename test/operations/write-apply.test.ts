@@ -177,6 +177,23 @@ describe('what a write does to the other entries', () => {
   });
 });
 
+describe('the place of an owning entry\'s link in its target\'s list', () => {
+  // Article 1 holds author 5 at place 1, article 2 at place 2 (docs/storage.md, "Link order").
+  const held = { id: 1, author: 5, _linkOrder: { author: 1 } };
+  it.each<[string, RelationChange, number]>([
+    ['connected again while held: keeps its place', edit([[5, { kind: 'end' }]]), 1],
+    ['disconnected and connected in one write: made anew, last (as Strapi v4.25 deletes the link, then makes it)', edit([[5, { kind: 'end' }]], [5]), 3],
+    ['set to the target it held: keeps its place', { kind: 'set', ids: [5] }, 1],
+  ])('%s', async (_name, change, place) => {
+    const { withLinkPlaces } = await import('../../src/operations/write/link-order.ts');
+    const store = new EmbeddedStore();
+    await store.upsertMany('articles', [held, { id: 2, author: 5, _linkOrder: { author: 2 } }]);
+    const article = contentType(model, 'api::article.article');
+    const written = await withLinkPlaces(article, { id: 1, author: 5 }, data({ author: { kind: 'relation', change } }), held, new PendingWrite(store));
+    expect(written).toEqual({ id: 1, author: 5, _linkOrder: { author: place } });
+  });
+});
+
 describe('attributes one for every locale', () => {
   it('a new localization takes them from its source unless its body names them, and gives them to the group', async () => {
     const { sharedNames, withSharedFrom, shareWithLocalizations } = await import('../../src/operations/write/locales.ts');

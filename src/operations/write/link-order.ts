@@ -55,14 +55,16 @@ async function nextPlace(pending: PendingWrite, type: ContentType, attribute: Re
 /**
  * `doc`, the entry a write made or changed (`previous` before it), with the places of the links
  * `data` wrote through ordered relations: a link it held keeps its place in the target's list, a
- * new one goes last there. Call it before `doc` is put in `pending`.
+ * new one goes last there, and so does one the write disconnected and connected again (Strapi
+ * v4.25 deletes the link, then makes it anew). Call it before `doc` is put in `pending`.
  */
 export async function withLinkPlaces(type: ContentType, doc: Doc, data: EntryData, previous: Doc | undefined, pending: PendingWrite): Promise<Doc> {
   let placed = doc;
-  for (const name of data.keys()) {
+  for (const [name, field] of data) {
     const attribute = type.attributes.get(name);
     if (!linkOrdered(attribute)) continue;
-    const held = new Set(idsOf(previous?.[name]));
+    const remade = new Set(field.kind === 'relation' && field.change.kind === 'edit' ? field.change.disconnect : []);
+    const held = new Set(idsOf(previous?.[name]).filter((id) => !remade.has(id)));
     const places = placesOf(previous, attribute);
     for (const id of idsOf(doc[name])) {
       if (!held.has(id)) places.set(id, await nextPlace(pending, type, attribute, id));
