@@ -396,9 +396,14 @@ export class RankIndexes {
     // and previews do not): a group testing them later reads this index rather than learning another.
     const tested = new Set([...wanted.nullness, ...[...this.learned.values()].flatMap((learned) => learned.definition.nullness)]);
     const nullness = [...tested].filter((field) => !wanted.equal.includes(field) && field !== wanted.order).sort();
+    // Likewise the fields other kinds cover (the ranges of pages sorted on another key): a kind of
+    // one order then serves its groups and those pages, ranged on either field, where each wanted a
+    // kind of its own (44 kinds for the nested GraphQL documents at 200,000 articles, 30 since).
     // Without covered fields the definition's text (and so its index's name) is what releases
     // before them wrote.
-    const covers = wanted.covers?.filter((field) => !nullness.includes(field) && !wanted.equal.includes(field));
+    const ordered = new Set([...wanted.equal, wanted.order, ...(wanted.then ?? []).map(([field]) => field)]);
+    const covered = new Set([...(wanted.covers ?? []), ...[...this.learned.values()].flatMap((learned) => learned.definition.covers ?? [])]);
+    const covers = [...covered].filter((field) => !nullness.includes(field) && !ordered.has(field)).sort();
     const definition: RankDefinition = { ...wanted, nullness, direction: wanted.order === 'id' ? 1 : wanted.direction, ...(covers?.length ? { covers } : { covers: undefined }) };
     const text = JSON.stringify(definition);
     const index = `r:${this.collection}:${createHash('sha1').update(text).digest('hex').slice(0, 12)}`;
