@@ -3,6 +3,7 @@
 // answer the same, from the key columns or the documents, and writes touch no more pages.
 import { describe, expect, it } from 'vitest';
 import { EmbeddedStore } from '../../src/store/embedded-store.ts';
+import type { Filter, FindOptions } from '../../src/store/store.ts';
 import { WRITES_PER_USE, WRITES_WINDOW } from '../../src/store/sqlite/rank-index.ts';
 import { sortShape, walkShape } from '../../src/store/sqlite/shape.ts';
 import type { KeyColumns } from '../../src/store/sqlite/translate.ts';
@@ -71,6 +72,21 @@ describe('indexes a small collection learns for its read shapes', () => {
     expect(Array.isArray(answer) ? answer.length : answer).toBeGreaterThan(0);
     expect(learnedColumns(learning)).toEqual(columns);
     expect(learnedColumns(plain)).toEqual([]);
+    await Promise.all([learning.close(), plain.close()]);
+  });
+
+  it('a kind learned after one that covers a field holds it too, and serves a page ranged on that field', async () => {
+    const [learning, plain] = await Promise.all([filled(true), filled(false)]);
+    const reads: Array<[Filter, FindOptions]> = [
+      // Covers views: a range sorted on another key.
+      [{ kind: 'news', views: { $gt: 50 } }, { sort: [['id', 1]], limit: 5 }],
+      // A live page of one locale by id: its index holds views too (after the null-tested field).
+      [live, { sort: [['id', 1]], skip: 3, limit: 5 }],
+      // A live page of one locale in a range of views, by id: the kind before serves it.
+      [{ ...live, views: { $lt: 40 } }, { sort: [['id', 1]], limit: 5 }],
+    ];
+    for (const [filter, options] of reads) expect(await learning.find('things', filter, options)).toEqual(await plain.find('things', filter, options));
+    expect(learnedColumns(learning)).toEqual(['("f:kind", id ASC, "f:views")', '("f:locale", id ASC, "f:publishedAt", "f:views")']);
     await Promise.all([learning.close(), plain.close()]);
   });
 
