@@ -167,17 +167,7 @@ export class RankIndexes {
    */
   pageIds(shape: RankShape, skip: number, limit: number): number[] | undefined {
     const group = this.group(shape);
-    if (!group) return undefined;
-    const [start, end] = shape.range ? this.edges(shape) : [undefined, undefined];
-    const first = start ? this.rankOfFirst(group, start) : 0;
-    const keyed = { first, length: Math.max(0, (end ? this.rankOfFirst(group, end) : group.checkpoints.size) - first) };
-    const nulls = shape.range || shape.order.field === 'id' ? 0 : this.nullKeys(group);
-    const segments: Segment[] = shape.order.direction === 1 ? [['nulls', nulls, 0], ['keyed', keyed.length, keyed.first]] : [['keyed', keyed.length, keyed.first], ['nulls', nulls, 0]];
-    if (!shape.reversed) return this.segmentsPage(group, segments, skip, limit > 0 ? limit : Number.POSITIVE_INFINITY);
-    const last = nulls + keyed.length - skip;
-    if (last <= 0) return [];
-    const from = limit > 0 ? Math.max(0, last - limit) : 0;
-    return this.segmentsPage(group, segments, from, last - from).reverse();
+    return group && this.groupPage(group, this.segments(group, shape), skip, limit, shape.reversed ?? false);
   }
 
   /**
@@ -189,14 +179,14 @@ export class RankIndexes {
   splitPageIds(shape: SortShape, skip: number, limit: number): number[] | undefined {
     const firstKeys = shape.keys.length === 2 ? this.firstKeys(shape) : undefined;
     if (!firstKeys) return undefined;
-    const parts = splitParts(shape, firstKeys);
-    const sizes: number[] = [];
-    for (const part of parts) {
+    const parts: Array<[Group, readonly Segment[]]> = [];
+    for (const part of splitParts(shape, firstKeys)) {
       const group = this.group(part);
       if (!group) return undefined;
-      sizes.push(group.checkpoints.size + this.nullKeys(group));
+      parts.push([group, this.segments(group, part)]);
     }
-    return stitchedPage(sizes, (index, offset, take) => this.pageIds(parts[index], offset, take), skip, limit, shape.reversed ?? false);
+    const sizes = parts.map(([, segments]) => segments.reduce((sum, [, length]) => sum + length, 0));
+    return stitchedPage(sizes, (index, offset, take) => this.groupPage(...parts[index], offset, take, false), skip, limit, shape.reversed ?? false);
   }
 
   /**
@@ -206,9 +196,9 @@ export class RankIndexes {
    * when that index is not learned.
    */
   private firstKeys(shape: SortShape): Key[] | undefined {
-    const [[field, direction], ...then] = shape.keys;
-    const learned = this.fitting({ ...definitionOf({ terms: shape.terms, order: { field, direction } }), then });
+    const learned = this.fitting(sortDefinition(shape));
     if (!learned) return undefined;
+    const [[field, direction]] = shape.keys;
     const column = this.column(field);
     const terms = groupClause(shape.terms, 'id', this.column);
     const seek = (bound: Clause): { key: Key } | undefined => {
@@ -225,16 +215,22 @@ export class RankIndexes {
     return direction === 1 ? [null, ...keys] : [...keys, null];
   }
 
-  /** `wanted` ids from `offset` of the group's segments laid end to end (null keys, keyed entries). */
-  private segmentsPage(group: Group, segments: readonly Segment[], offset: number, wanted: number): number[] {
-    let ids: number[] = [];
-    for (const [segment, length, first] of segments) {
-      const take = Math.min(wanted, Math.max(0, length - offset));
-      if (take > 0) ids = ids.concat(segment === 'nulls' ? this.nullPage(group, offset, take) : this.keyedPage(group, first + offset, take));
-      wanted -= take;
-      offset = Math.max(0, offset - length);
-    }
-    return ids;
+  /** The shape's stretches of the group in its page order: its entries with NULL keys and its keyed ones (within its range). */
+  private segments(group: Group, shape: RankShape): Segment[] {
+    const [start, end] = shape.range ? this.edges(shape) : [undefined, undefined];
+    const first = start ? this.rankOfFirst(group, start) : 0;
+    const keyed = { first, length: Math.max(0, (end ? this.rankOfFirst(group, end) : group.checkpoints.size) - first) };
+    const nulls = shape.range || shape.order.field === 'id' ? 0 : this.nullKeys(group);
+    return shape.order.direction === 1 ? [['nulls', nulls, 0], ['keyed', keyed.length, keyed.first]] : [['keyed', keyed.length, keyed.first], ['nulls', nulls, 0]];
+  }
+
+  /** A page of the group's segments laid end to end (split-page.ts `stitchedPage`). */
+  private groupPage(group: Group, segments: readonly Segment[], skip: number, limit: number, reversed: boolean): number[] {
+    const read = (index: number, offset: number, take: number) => {
+      const [segment, , first] = segments[index];
+      return segment === 'nulls' ? this.nullPage(group, offset, take) : this.keyedPage(group, first + offset, take);
+    };
+    return stitchedPage(segments.map(([, length]) => length), read, skip, limit, reversed)!;
   }
 
   /**
@@ -252,8 +248,7 @@ export class RankIndexes {
 
   /** The index a page sorted on several keys would walk: like {@link learnIndex}, for plain SQL at any size. */
   learnSortIndex(shape: SortShape): boolean {
-    const [[field, direction], ...then] = shape.keys;
-    return this.learn({ ...definitionOf({ terms: shape.terms, order: { field, direction } }), then }) !== undefined;
+    return this.learn(sortDefinition(shape)) !== undefined;
   }
 
   /**
@@ -398,7 +393,7 @@ export class RankIndexes {
     const nullness = [...tested].filter((field) => !wanted.equal.includes(field) && field !== wanted.order).sort();
     // Likewise the fields other kinds cover (the ranges of pages sorted on another key): a kind of
     // one order then serves its groups and those pages, ranged on either field, where each wanted a
-    // kind of its own (44 kinds for the nested GraphQL documents at 200,000 articles, 30 since).
+    // kind of its own (44 kinds for the nested GraphQL documents at 200,000 articles, 35 since).
     // Without covered fields the definition's text (and so its index's name) is what releases
     // before them wrote.
     const ordered = new Set([...wanted.equal, wanted.order, ...(wanted.then ?? []).map(([field]) => field)]);
@@ -598,6 +593,12 @@ export class RankIndexes {
 }
 
 const bucketKey = (group: Group, index: number) => `${group.build}:${index}`;
+
+/** The definition of the index a page sorted on several keys walks: its equal fields, its keys in order, the id. */
+function sortDefinition(shape: SortShape): RankDefinition {
+  const [[field, direction], ...then] = shape.keys;
+  return { ...definitionOf({ terms: shape.terms, order: { field, direction } }), then };
+}
 
 /** Whether `key` lies on the inner side of `bound`, the range's `end`. */
 function passesBound(key: Key, bound: Bound, end: 'low' | 'high'): boolean {

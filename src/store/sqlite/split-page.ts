@@ -2,7 +2,8 @@
 // first key's values, laid end to end in that key's order: `kind` ascending then `views`
 // descending is the group of `kind = 'guide'` by views, then `kind = 'news'`, then `'opinion'`. A
 // deep page is then a few counts and a page of one or two groups, where SQL walked every entry
-// before it (3-4 ms a page at 200,000 articles). Pure: the groups' sizes and pages come from the caller.
+// before it (3-4 ms a page at 200,000 articles). A group's own page (its entries with NULL keys,
+// then its keyed ones) is stitched the same way (rank-index.ts). Pure: sizes and pages come from the caller.
 import type { Key } from './keys.ts';
 import type { GroupTerm, RankShape, SortShape } from './shape.ts';
 
