@@ -22,6 +22,7 @@ import { cacheKey, filterFields, listedIds, narrowedByIds, pageOf } from './sqli
 import type { RankOptions } from './sqlite/rank-index.ts';
 import { rankShape, sortShape, walkShape, type RankShape, type SortShape, type WalkShape } from './sqlite/shape.ts';
 import type { StoredDocument } from './sqlite/document-codec.ts';
+import { walkBudget, walkOrder, walkSql } from './sqlite/order-walk.ts';
 import { PlannerStatistics } from './sqlite/statistics.ts';
 import { CollectionTables, type Move } from './sqlite/tables.ts';
 import { translateFilter, translateSort, type Sql } from './sqlite/translate.ts';
@@ -77,6 +78,8 @@ export class EmbeddedStore implements Store {
   /** Pages' ids by read and collection version (a write makes a new version). */
   private readonly pages = new LRUCache<string, readonly number[]>({ max: 2000 });
   private readonly statements = new LRUCache<string, Database.Statement>({ max: 500 });
+  /** Whether SQLite's plan of a page's statement sorts every match (`sortsEveryMatch`), by its text. */
+  private readonly sorting = new LRUCache<string, boolean>({ max: 500 });
   /** Each collection's size when a read last counted it. */
   private readonly sizes = new Map<string, number>();
 
@@ -160,6 +163,7 @@ export class EmbeddedStore implements Store {
     const through = walked && this.walkedThrough(tables, filter, walked, skip, limit);
     const ids = (ranked && this.guarded(() => tables.ranks.pageIds(ranked, skip, limit)))
       ?? (split && this.guarded(() => tables.ranks.splitPageIds(split, skip, limit)))
+      ?? (through ? undefined : this.walkedPage(tables, filter, sql, order, options.sort, skip, limit))
       ?? (this.statement(`SELECT k.id FROM ${tables.keys} AS k${through ? ` INDEXED BY ${quoted(through)}` : ''} WHERE ${sql.where} ORDER BY ${order} LIMIT ? OFFSET ?`).pluck().all(...sql.params, limit || -1, skip) as number[]);
     // A rank group of a new kind made its index.
     this.statistics.indexesMade(tables.takeMadeIndexes());
@@ -172,7 +176,11 @@ export class EmbeddedStore implements Store {
     const tables = this.tables.get(collection);
     if (!tables) return 0;
     this.learn(tables, filter, []);
-    const sql = translateFilter(filter, tables);
+    return this.counted(tables, filter, translateFilter(filter, tables));
+  }
+
+  /** How many documents match, remembered until the next write: from a rank group, or SQL. */
+  private counted(tables: CollectionTables, filter: Filter, sql: Sql): number {
     const key = cacheKey(tables, sql, sql.exact ? undefined : filter);
     const known = this.counts.get(key);
     if (known !== undefined) return known;
@@ -181,6 +189,35 @@ export class EmbeddedStore implements Store {
     this.statistics.indexesMade(tables.takeMadeIndexes());
     this.counts.set(key, total);
     return total;
+  }
+
+  /**
+   * The page read by walking its order and testing each entry (sqlite/order-walk.ts), in a
+   * collection with rank groups, when SQLite would read and sort every match and the matches are
+   * many; undefined to read it as SQLite plans, also when the walk's bound came first (the matches
+   * lie late in the order). The count it weighs with is the one the page's total then reads.
+   */
+  private walkedPage(tables: CollectionTables, filter: Filter, sql: Sql, order: string, sort: FindOptions['sort'], skip: number, limit: number): number[] | undefined {
+    if (limit === 0 || !tables.keyTable || this.entries(tables) < this.rankMinEntries) return undefined;
+    const walk = walkOrder(sort);
+    const index = walk && tables.walkIndex(walk);
+    if (!walk || (walk.field !== undefined && !index) || !this.sortsEveryMatch(tables, sql, order)) return undefined;
+    const budget = walkBudget(this.counted(tables, filter, sql), this.entries(tables), skip + limit);
+    if (budget === undefined) return undefined;
+    const probed = translateFilter(filter, tables.probing);
+    const ids = this.guarded(() => this.statement(walkSql(tables.keys, walk, index, probed.where)).pluck().all(budget, ...probed.params, limit, skip) as number[]);
+    return ids.length === limit ? ids : undefined;
+  }
+
+  /** Whether SQLite's plan of the page reads every match and sorts them (EXPLAIN QUERY PLAN, once per statement). */
+  private sortsEveryMatch(tables: CollectionTables, sql: Sql, order: string): boolean {
+    const text = `SELECT k.id FROM ${tables.keys} AS k WHERE ${sql.where} ORDER BY ${order} LIMIT ? OFFSET ?`;
+    let sorts = this.sorting.get(text);
+    if (sorts === undefined) {
+      const plan = this.guarded(() => this.db.prepare(`EXPLAIN QUERY PLAN ${text}`).all(...sql.params, 1, 0) as Array<{ detail: string }>);
+      this.sorting.set(text, (sorts = plan.some((step) => step.detail.includes('TEMP B-TREE FOR ORDER BY'))));
+    }
+    return sorts;
   }
 
   /** A count SQL answers, from the key table (exact) or by testing each document SQL selects. */
@@ -271,6 +308,17 @@ export class EmbeddedStore implements Store {
     const [sql, order] = [translateFilter(filter, tables), translateSort(options.sort ?? [], tables)];
     const statement = `EXPLAIN QUERY PLAN SELECT k.id FROM ${tables.keys} AS k WHERE ${sql.where} ORDER BY ${order ?? 'k.id'} LIMIT ? OFFSET ?`;
     const rows = this.db.prepare(statement).all(...sql.params, options.limit || -1, options.skip ?? 0) as Array<{ detail: string }>;
+    return rows.map((row) => row.detail);
+  }
+
+  /** SQLite's plan for a page of `filter` read by walking its order (order-walk.ts), whether or not a find would; none when no index walks the order. */
+  walkPlan(collection: string, filter: Filter, options: FindOptions): string[] {
+    const tables = this.tables.get(collection);
+    const walk = walkOrder(options.sort);
+    const index = walk && tables?.walkIndex(walk);
+    if (!tables || !walk || (walk.field !== undefined && !index)) return [];
+    const sql = translateFilter(filter, tables.probing);
+    const rows = this.db.prepare(`EXPLAIN QUERY PLAN ${walkSql(tables.keys, walk, index, sql.where)}`).all(100, ...sql.params, options.limit || -1, options.skip ?? 0) as Array<{ detail: string }>;
     return rows.map((row) => row.detail);
   }
 

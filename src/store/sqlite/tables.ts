@@ -10,6 +10,7 @@ import { quoted } from './database.ts';
 import { fieldKeys, HOLDS_ARRAYS, sqlDirection, type Key } from './keys.ts';
 import { decodeRow, encodeRow, type StoredDocument } from './document-codec.ts';
 import { RankIndexes, type KeyRow, type RankOptions } from './rank-index.ts';
+import type { WalkOrder } from './order-walk.ts';
 import type { KeyColumns } from './translate.ts';
 
 type Row = { id: number; doc: StoredDocument; apart: StoredDocument | null };
@@ -112,6 +113,23 @@ export class CollectionTables implements KeyColumns {
 
   holds(field: string): number {
     return this.fields.get(field) ?? 0;
+  }
+
+  /** These key columns, with each entry's array items tested by a seek of its own (translate.ts `probesItems`): for a walk. */
+  get probing(): KeyColumns {
+    return { column: (field) => this.column(field), holds: (field) => this.holds(field), items: this.items, probesItems: true };
+  }
+
+  /**
+   * The index a walk in `order` reads (order-walk.ts), forward or backward: the field's own
+   * (field then id, ascending) when the ties go the field's way, its descending one (`sortIndex`)
+   * when they go the other; undefined when this process has not made it, or the collection keeps
+   * no key table. An id order reads the key table itself.
+   */
+  walkIndex(order: WalkOrder): string | undefined {
+    if (!this.keyTable || order.field === undefined) return undefined;
+    if (order.direction === order.ties) return this.indexed.has(order.field) ? `k:${this.name}:${order.field}` : undefined;
+    return this.sortIndexes.has(order.field) ? `k:${this.name}:${order.field}:desc` : undefined;
   }
 
   /** Whether this process knows the field's index exists (it may, made by an earlier one). */

@@ -12,6 +12,11 @@ export interface KeyColumns {
   holds(field: string): number;
   /** The side table with the keys of array items (`"i:articles"`). */
   readonly items: string;
+  /**
+   * Test each entry's items by a seek of its own (`EXISTS`), for a walk that tests a few entries;
+   * else (the default) list the matching items' ids once (`IN`), which indexes read best.
+   */
+  readonly probesItems?: boolean;
 }
 
 export interface Sql {
@@ -63,7 +68,7 @@ function field(path: string, condition: unknown, columns: KeyColumns): Sql {
   const column = columnOf(path, columns);
   const holds = path === 'id' ? 0 : columns.holds(path);
   if (!column || holds & HOLDS_OBJECTS) return ANY;
-  const target: Target = { path, column, arrays: (holds & HOLDS_ARRAYS) !== 0, id: path === 'id', items: columns.items };
+  const target: Target = { path, column, arrays: (holds & HOLDS_ARRAYS) !== 0, id: path === 'id', items: columns.items, probe: columns.probesItems === true };
   if (!isOperatorObject(condition)) return equal(target, condition);
   return all(Object.entries(condition).map(([operator, value]) => operation(target, operator, value)));
 }
@@ -75,6 +80,7 @@ interface Target {
   arrays: boolean;
   id: boolean;
   items: string;
+  probe: boolean;
 }
 
 function isOperatorObject(value: unknown): value is Record<string, unknown> {
@@ -134,7 +140,9 @@ function range(target: Target, operator: keyof typeof COMPARISON, value: unknown
 /** `own`, or also the documents whose array holds an item passing `test` (`key <test>`). */
 function withItems(target: Target, own: Sql, test: string, params: unknown[]): Sql {
   if (!target.arrays) return own;
-  const items = `k.id IN (SELECT id FROM ${target.items} WHERE field = ? AND key ${test})`;
+  const items = target.probe
+    ? `EXISTS (SELECT 1 FROM ${target.items} WHERE field = ? AND key ${test} AND id = k.id)`
+    : `k.id IN (SELECT id FROM ${target.items} WHERE field = ? AND key ${test})`;
   return { where: `(${own.where} OR ${items})`, params: [...own.params, target.path, ...params], exact: true };
 }
 
