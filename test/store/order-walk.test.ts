@@ -43,8 +43,10 @@ describe('walkOrder', () => {
 
 describe('walkBudget', () => {
   it.each<[string, number, number, number, number | undefined]>([
-    // 4 × 25 × 200,000 / 12,000 = 1,667 entries, fewer than the 12,000 matches to sort.
-    ['a tag of 12,000 articles in 200,000, a page of 25', 12_000, 200_000, 25, 1667],
+    // 3 × 25 × 200,000 / 12,000 = 1,250 entries, against 12,000 matches to sort.
+    ['a tag of 12,000 articles in 200,000, a page of 25', 12_000, 200_000, 25, 1250],
+    // 3 × 25 × 200,000 / 3,000 = 5,000 entries walked cost less than 3,000 matches sorted.
+    ['a tag in one locale, published: 3,000 of 200,000', 3_000, 200_000, 25, 5000],
     ['an author of 800 articles: sorting them costs less', 800, 200_000, 25, undefined],
     ['a deep page: the walk would read more than the matches', 12_000, 200_000, 2_000, undefined],
     ['no more matches than the page', 25, 200_000, 25, undefined],
@@ -152,8 +154,8 @@ describe('pages read by walking their order', () => {
     expect((await walking.find('things', few, { sort: [['views', 1]], limit: 5 })).map((doc) => doc.id)).toEqual((await plain.find('things', few, { sort: [['views', 1]], limit: 5 })).map((doc) => doc.id));
     expect(counting.count()).toBe(0);
     // Tag 21: half the entries, all in the second half of the views order. The walk expects its
-    // page within 4 × 25 × 4,000 / 2,000 = 200 entries, reads them, finds none, and SQL sorts the
-    // matches.
+    // page within 25 × 4,000 / 2,000 = 50 entries, may read 150, finds none in them, and SQL
+    // sorts the matches.
     const late = { tags: 21 };
     const want = (await plain.find('things', late, { sort: [['views', 1]], limit: 25 })).map((doc) => doc.id);
     expect((await walking.find('things', late, { sort: [['views', 1]], limit: 25 })).map((doc) => doc.id)).toEqual(want);
