@@ -22,7 +22,7 @@ import { cacheKey, filterFields, listedIds, narrowedByIds, pageOf } from './sqli
 import type { RankOptions } from './sqlite/rank-index.ts';
 import { rankShape, sortShape, walkShape, type RankShape, type SortShape, type WalkShape } from './sqlite/shape.ts';
 import type { StoredDocument } from './sqlite/document-codec.ts';
-import { walkBudget, walkOrder, walkSql } from './sqlite/order-walk.ts';
+import { walkBudget, walkSql } from './sqlite/order-walk.ts';
 import { PlannerStatistics } from './sqlite/statistics.ts';
 import { CollectionTables, type Move } from './sqlite/tables.ts';
 import { translateFilter, translateSort, type Sql } from './sqlite/translate.ts';
@@ -198,14 +198,13 @@ export class EmbeddedStore implements Store {
    * lie late in the order). The count it weighs with is the one the page's total then reads.
    */
   private walkedPage(tables: CollectionTables, filter: Filter, sql: Sql, order: string, sort: FindOptions['sort'], skip: number, limit: number): number[] | undefined {
-    if (limit === 0 || !tables.keyTable || this.entries(tables) < this.rankMinEntries) return undefined;
-    const walk = walkOrder(sort);
-    const index = walk && tables.walkIndex(walk);
-    if (!walk || (walk.field !== undefined && !index) || !this.sortsEveryMatch(tables, sql, order)) return undefined;
+    if (limit === 0 || this.entries(tables) < this.rankMinEntries) return undefined;
+    const walk = tables.walk(sort);
+    if (!walk || !this.sortsEveryMatch(tables, sql, order)) return undefined;
     const budget = walkBudget(this.counted(tables, filter, sql), this.entries(tables), skip + limit);
     if (budget === undefined) return undefined;
     const probed = translateFilter(filter, tables.probing);
-    const ids = this.guarded(() => this.statement(walkSql(tables.keys, walk, index, probed.where)).pluck().all(budget, ...probed.params, limit, skip) as number[]);
+    const ids = this.guarded(() => this.statement(walkSql(tables.keys, walk.order, walk.index, probed.where)).pluck().all(budget, ...probed.params, limit, skip) as number[]);
     return ids.length === limit ? ids : undefined;
   }
 
@@ -314,11 +313,10 @@ export class EmbeddedStore implements Store {
   /** SQLite's plan for a page of `filter` read by walking its order (order-walk.ts), whether or not a find would; none when no index walks the order. */
   walkPlan(collection: string, filter: Filter, options: FindOptions): string[] {
     const tables = this.tables.get(collection);
-    const walk = walkOrder(options.sort);
-    const index = walk && tables?.walkIndex(walk);
-    if (!tables || !walk || (walk.field !== undefined && !index)) return [];
+    const walk = tables?.walk(options.sort);
+    if (!tables || !walk) return [];
     const sql = translateFilter(filter, tables.probing);
-    const rows = this.db.prepare(`EXPLAIN QUERY PLAN ${walkSql(tables.keys, walk, index, sql.where)}`).all(100, ...sql.params, options.limit || -1, options.skip ?? 0) as Array<{ detail: string }>;
+    const rows = this.db.prepare(`EXPLAIN QUERY PLAN ${walkSql(tables.keys, walk.order, walk.index, sql.where)}`).all(100, ...sql.params, options.limit || -1, options.skip ?? 0) as Array<{ detail: string }>;
     return rows.map((row) => row.detail);
   }
 

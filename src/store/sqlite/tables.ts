@@ -5,12 +5,12 @@
 // put and delete, and adds a column (filled from the stored documents) when an index names a field
 // or a read asks for one it has not got.
 import type Database from 'better-sqlite3';
-import type { Doc } from '../store.ts';
+import type { Doc, FindOptions } from '../store.ts';
 import { quoted } from './database.ts';
 import { fieldKeys, HOLDS_ARRAYS, sqlDirection, type Key } from './keys.ts';
 import { decodeRow, encodeRow, type StoredDocument } from './document-codec.ts';
 import { RankIndexes, type KeyRow, type RankOptions } from './rank-index.ts';
-import type { WalkOrder } from './order-walk.ts';
+import { walkOrder, type WalkOrder } from './order-walk.ts';
 import type { KeyColumns } from './translate.ts';
 
 type Row = { id: number; doc: StoredDocument; apart: StoredDocument | null };
@@ -121,15 +121,18 @@ export class CollectionTables implements KeyColumns {
   }
 
   /**
-   * The index a walk in `order` reads (order-walk.ts), forward or backward: the field's own
-   * (field then id, ascending) when the ties go the field's way, its descending one (`sortIndex`)
-   * when they go the other; undefined when this process has not made it, or the collection keeps
-   * no key table. An id order reads the key table itself.
+   * How a page sorted by `sort` is walked (order-walk.ts): its order, and the index it reads
+   * forward or backward (the field's own, field then id ascending, when the ties go the field's
+   * way; its descending one, `sortIndex`, when they go the other; none for id order, which reads
+   * the key table). Undefined when the sort has two key fields, when this process has not made the
+   * index, or when the collection keeps no key table.
    */
-  walkIndex(order: WalkOrder): string | undefined {
-    if (!this.keyTable || order.field === undefined) return undefined;
-    if (order.direction === order.ties) return this.indexed.has(order.field) ? `k:${this.name}:${order.field}` : undefined;
-    return this.sortIndexes.has(order.field) ? `k:${this.name}:${order.field}:desc` : undefined;
+  walk(sort: FindOptions['sort']): { order: WalkOrder; index?: string } | undefined {
+    const order = walkOrder(sort);
+    if (!this.keyTable || !order) return undefined;
+    if (order.field === undefined) return { order };
+    const [made, index] = order.direction === order.ties ? [this.indexed, `k:${this.name}:${order.field}`] : [this.sortIndexes, `k:${this.name}:${order.field}:desc`];
+    return made.has(order.field) ? { order, index } : undefined;
   }
 
   /** Whether this process knows the field's index exists (it may, made by an earlier one). */
