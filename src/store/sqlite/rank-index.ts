@@ -233,6 +233,11 @@ export class RankIndexes {
     return stitchedPage(segments.map(([, length]) => length), read, skip, limit, reversed)!;
   }
 
+  /** The index of a learned kind that serves groups of `shape`, without learning one; undefined when none does. */
+  fittingIndex(shape: RankShape): string | undefined {
+    return this.fitting(definitionOf(shape))?.index;
+  }
+
   /**
    * The SQL index a group of this shape would read, made now if need be, without a group: for a
    * collection too small for checkpoints to pay, plain SQL then walks that index (its equal fields,
