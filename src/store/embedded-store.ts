@@ -22,7 +22,7 @@ import { cacheKey, filterFields, listedIds, narrowedByIds, pageOf } from './sqli
 import type { RankOptions } from './sqlite/rank-index.ts';
 import { rankShape, sortShape, walkShape, type RankShape, type SortShape, type WalkShape } from './sqlite/shape.ts';
 import type { StoredDocument } from './sqlite/document-codec.ts';
-import { itemsCount, itemsCountSql } from './sqlite/items-count.ts';
+import { idParams, itemsCount, itemsCountSql } from './sqlite/items-count.ts';
 import { walkBudget, walkSql } from './sqlite/order-walk.ts';
 import { PlannerStatistics } from './sqlite/statistics.ts';
 import { CollectionTables, type Move } from './sqlite/tables.ts';
@@ -193,7 +193,7 @@ export class EmbeddedStore implements Store {
   }
 
   /**
-   * A count through an array field's items (sqlite/items-count.ts), in a collection with rank
+   * A count through an array field's items, or an `$or` of lists with one (sqlite/items-count.ts), in a collection with rank
    * groups, when the other conditions are equalities and null tests that a learned kind ordered by
    * id tests in its index (or there are none); undefined to count as SQLite plans.
    */
@@ -201,13 +201,13 @@ export class EmbeddedStore implements Store {
     if (!tables.keyTable || this.entries(tables) < this.rankMinEntries) return undefined;
     const split = itemsCount(filter, tables);
     if (!split) return undefined;
-    const params = [split.field, ...split.keys, ...split.keys];
-    if (Object.keys(split.rest).length === 0) return this.guarded(() => (this.statement(itemsCountSql(tables.keys, tables.items, split.field, split.keys.length, undefined, undefined)).get(...params) as { n: number }).n);
+    const params = idParams(split.sources);
+    if (Object.keys(split.rest).length === 0) return this.guarded(() => (this.statement(itemsCountSql(tables.keys, tables.items, split.sources, undefined, undefined)).get(...params) as { n: number }).n);
     const shape = rankShape(split.rest, 'count', tables);
     const index = shape && !shape.range && shape.order.field === 'id' && shape.terms.length > 0 ? tables.ranks.fittingIndex(shape) : undefined;
     const rest = index === undefined ? undefined : translateFilter(split.rest, tables);
     if (!rest?.exact) return undefined;
-    return this.guarded(() => (this.statement(itemsCountSql(tables.keys, tables.items, split.field, split.keys.length, index, rest.where)).get(...params, ...rest.params) as { n: number }).n);
+    return this.guarded(() => (this.statement(itemsCountSql(tables.keys, tables.items, split.sources, index, rest.where)).get(...params, ...rest.params) as { n: number }).n);
   }
 
   /**

@@ -74,6 +74,7 @@ const filterArbitrary: fc.Arbitrary<Filter> = fc.oneof(
   fc.integer({ min: 1, max: 3 }).map((tag) => ({ tags: tag })),
   fc.tuple(fc.integer({ min: 1, max: 3 }), fc.integer({ min: 1, max: 3 })).map(([a, b]) => ({ tags: { $in: [a, b] } })),
   fc.tuple(fc.constantFrom(...KINDS), fc.integer({ min: 1, max: 3 })).map(([kind, tag]) => ({ $or: [{ kind }, { tags: tag }] })),
+  fc.tuple(fc.constantFrom('en', 'fr'), fc.constantFrom(...KINDS), fc.integer({ min: 1, max: 3 })).map(([locale, kind, tag]) => ({ $and: [{ locale }, { $or: [{ kind: { $in: [kind] } }, { tags: { $in: [tag, 3] } }] }] })),
   fc.tuple(fc.constantFrom('en', 'fr'), fc.integer({ min: 1, max: 3 })).map(([locale, tag]) => ({ $and: [{ locale }, { tags: tag }] })),
   fc.tuple(fc.constantFrom('en', 'fr'), fc.integer({ min: 1, max: 3 }), fc.integer({ min: 1, max: 3 })).map(([locale, a, b]) => ({ $and: [{ locale }, { kind: { $ne: null } }, { tags: { $in: [a, b] } }] })),
   // A group of its own (a rank shape), whose kind the counts above then read through.
