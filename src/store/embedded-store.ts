@@ -219,7 +219,7 @@ export class EmbeddedStore implements Store {
   private walkedPage(tables: CollectionTables, filter: Filter, sql: Sql, order: string, sort: FindOptions['sort'], skip: number, limit: number): number[] | undefined {
     if (limit === 0 || this.entries(tables) < this.rankMinEntries) return undefined;
     const walk = tables.walk(sort);
-    if (!walk || !this.sortsEveryMatch(tables, sql, order)) return undefined;
+    if (!walk || !this.sortsEveryMatch(tables, sql, order, skip, limit)) return undefined;
     const budget = walkBudget(this.counted(tables, filter, sql), this.entries(tables), skip + limit);
     if (budget === undefined) return undefined;
     const probed = translateFilter(filter, tables.probing);
@@ -227,13 +227,19 @@ export class EmbeddedStore implements Store {
     return ids.length === limit ? ids : undefined;
   }
 
-  /** Whether SQLite's plan of the page reads every match and sorts them (EXPLAIN QUERY PLAN, once per statement). */
-  private sortsEveryMatch(tables: CollectionTables, sql: Sql, order: string): boolean {
+  /**
+   * Whether SQLite's plan of the page reads every match and sorts them (EXPLAIN QUERY PLAN), once
+   * per statement, page bounds and schema: SQLite plans with the LIMIT's value (a page of one may
+   * walk an index in order where a page of 25 sorts), and a kind learned or retired, or statistics
+   * gathered, may change the plan.
+   */
+  private sortsEveryMatch(tables: CollectionTables, sql: Sql, order: string, skip: number, limit: number): boolean {
     const text = `SELECT k.id FROM ${tables.keys} AS k WHERE ${sql.where} ORDER BY ${order} LIMIT ? OFFSET ?`;
-    let sorts = this.sorting.get(text);
+    const key = `${this.statement('PRAGMA schema_version').pluck().get() as number} ${skip} ${limit}\n${text}`;
+    let sorts = this.sorting.get(key);
     if (sorts === undefined) {
-      const plan = this.guarded(() => this.db.prepare(`EXPLAIN QUERY PLAN ${text}`).all(...sql.params, 1, 0) as Array<{ detail: string }>);
-      this.sorting.set(text, (sorts = plan.some((step) => step.detail.includes('TEMP B-TREE FOR ORDER BY'))));
+      const plan = this.guarded(() => this.db.prepare(`EXPLAIN QUERY PLAN ${text}`).all(...sql.params, limit, skip) as Array<{ detail: string }>);
+      this.sorting.set(key, (sorts = plan.some((step) => step.detail.includes('TEMP B-TREE FOR ORDER BY'))));
     }
     return sorts;
   }
