@@ -9,7 +9,7 @@
 import type { Filter } from '../store.ts';
 import { quoted } from './database.ts';
 import { HOLDS_ARRAYS, scalarKey, type Key } from './keys.ts';
-import type { KeyColumns } from './translate.ts';
+import { isOperatorObject, type KeyColumns } from './translate.ts';
 
 /** Where a count's ids come from: the entries holding one of `keys` in `field` (in its items too, when it has held arrays). */
 export interface IdSource {
@@ -84,17 +84,14 @@ function conjunctsOf(filter: Filter): Array<[string, unknown]> | undefined {
   return found;
 }
 
-/** The values of an equality (`v`, `{ $eq: v }`) or a list (`{ $in: [...] }`) of scalars; undefined for other conditions. */
+/** The values of an equality (`v`, `{ $eq: v }`) or a list (`{ $in: [...] }`); undefined for other conditions. Which are scalars, `scalarKey` says. */
 function valuesOf(condition: unknown): unknown[] | undefined {
-  const scalar = (value: unknown) => value === null || typeof value !== 'object' || value instanceof Date;
-  if (scalar(condition)) return [condition];
-  if (Array.isArray(condition) || condition instanceof RegExp) return undefined;
-  const entries = Object.entries(condition as Record<string, unknown>);
+  if (!isOperatorObject(condition)) return [condition];
+  const entries = Object.entries(condition);
   if (entries.length !== 1) return undefined;
   const [operator, value] = entries[0];
-  if (operator === '$eq') return scalar(value) ? [value] : undefined;
-  if (operator === '$in' && Array.isArray(value) && value.every(scalar)) return value;
-  return undefined;
+  if (operator === '$eq') return [value];
+  return operator === '$in' && Array.isArray(value) ? value : undefined;
 }
 
 /**

@@ -4,7 +4,7 @@
 // the read goes to plain SQL. Pure: the key columns are passed in.
 import type { Filter, FindOptions, SortDirection } from '../store.ts';
 import { compareKeys, scalarKey, typeBounds, type Key } from './keys.ts';
-import type { KeyColumns } from './translate.ts';
+import { isOperatorObject, type KeyColumns } from './translate.ts';
 
 /** One condition picking the group: the field's key equals `key`, or is (not) NULL. */
 export type GroupTerm =
@@ -169,7 +169,6 @@ function condition(field: string, value: unknown): { terms: GroupTerm[]; range?:
 }
 
 function equality(field: string, value: unknown): { terms: GroupTerm[] } | undefined {
-  if (value instanceof RegExp || (typeof value === 'object' && value !== null && !(value instanceof Date))) return undefined;
   const key = scalarKey(value);
   if (key === undefined) return undefined;
   return { terms: [key === null ? { field, test: 'null' } : { field, test: 'eq', key }] };
@@ -177,7 +176,6 @@ function equality(field: string, value: unknown): { terms: GroupTerm[] } | undef
 
 /** One operator's range, kept within its value's type as MongoDB compares. */
 function rangeOf(operator: string, value: unknown): { low: Bound; high: Bound } | undefined {
-  if (value instanceof RegExp || (typeof value === 'object' && value !== null && !(value instanceof Date))) return undefined;
   const key = scalarKey(value);
   const bounds = key === undefined || key === null ? undefined : typeBounds(key);
   if (!bounds || key === undefined) return undefined;
@@ -201,10 +199,4 @@ function tighter(a: Bound, b: Bound, side: 1 | -1): Bound {
   const order = compareKeys(a.key, b.key) * side;
   if (order !== 0) return order > 0 ? a : b;
   return a.inclusive ? b : a;
-}
-
-function isOperatorObject(value: unknown): value is Record<string, unknown> {
-  if (value === null || typeof value !== 'object' || Array.isArray(value) || value instanceof Date || value instanceof RegExp) return false;
-  const keys = Object.keys(value);
-  return keys.length > 0 && keys.every((key) => key.startsWith('$'));
 }

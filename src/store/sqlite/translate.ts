@@ -83,7 +83,8 @@ interface Target {
   probe: boolean;
 }
 
-function isOperatorObject(value: unknown): value is Record<string, unknown> {
+/** A condition of operators (`{ $gte: 5 }`), as against a value to equal. */
+export function isOperatorObject(value: unknown): value is Record<string, unknown> {
   if (value === null || typeof value !== 'object' || Array.isArray(value) || value instanceof Date || value instanceof RegExp) return false;
   const keys = Object.keys(value);
   return keys.length > 0 && keys.every((key) => key.startsWith('$'));
@@ -114,7 +115,6 @@ function operation(target: Target, operator: string, value: unknown): Sql {
 }
 
 function equal(target: Target, value: unknown): Sql {
-  if (value instanceof RegExp || (typeof value === 'object' && value !== null && !(value instanceof Date))) return ANY;
   const key = scalarKey(value);
   if (key === undefined) return ANY;
   if (target.id) return typeof key === 'number' || typeof key === 'bigint' ? { where: 'k.id = ?', params: [key], exact: true } : NONE;
@@ -171,7 +171,7 @@ function inList(target: Target, value: unknown): Sql {
  */
 function plainList(target: Target, values: readonly unknown[]): Sql | undefined {
   if (values.length === 0 || target.arrays) return undefined;
-  const keys = values.map((item) => (item instanceof RegExp || (typeof item === 'object' && item !== null && !(item instanceof Date)) ? undefined : scalarKey(item)));
+  const keys = values.map(scalarKey);
   if (keys.some((key) => key === undefined || key === null)) return undefined;
   const places = keys.map(() => '?').join(', ');
   if (target.id) {
