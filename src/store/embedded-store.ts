@@ -200,14 +200,17 @@ export class EmbeddedStore implements Store {
   private itemsCounted(tables: CollectionTables, filter: Filter): number | undefined {
     if (!tables.keyTable || this.entries(tables) < this.rankMinEntries) return undefined;
     const split = itemsCount(filter, tables);
-    if (!split) return undefined;
-    const params = idParams(split.sources);
-    if (Object.keys(split.rest).length === 0) return this.guarded(() => (this.statement(itemsCountSql(tables.keys, tables.items, split.sources, undefined, undefined)).get(...params) as { n: number }).n);
-    const shape = rankShape(split.rest, 'count', tables);
+    const rest = split && (Object.keys(split.rest).length === 0 ? { index: undefined, where: undefined, params: [] } : this.restThroughKind(tables, split.rest));
+    if (!rest) return undefined;
+    return this.guarded(() => (this.statement(itemsCountSql(tables.keys, tables.items, split.sources, rest.index, rest.where)).get(...idParams(split.sources), ...rest.params) as { n: number }).n);
+  }
+
+  /** `rest` in SQL and the index of a learned kind ordered by id that tests it, when it is equalities and null tests such a kind fits. */
+  private restThroughKind(tables: CollectionTables, rest: Filter): { index: string; where: string; params: unknown[] } | undefined {
+    const shape = rankShape(rest, 'count', tables);
     const index = shape && !shape.range && shape.order.field === 'id' && shape.terms.length > 0 ? tables.ranks.fittingIndex(shape) : undefined;
-    const rest = index === undefined ? undefined : translateFilter(split.rest, tables);
-    if (!rest?.exact) return undefined;
-    return this.guarded(() => (this.statement(itemsCountSql(tables.keys, tables.items, split.sources, index, rest.where)).get(...params, ...rest.params) as { n: number }).n);
+    const sql = index === undefined ? undefined : translateFilter(rest, tables);
+    return sql?.exact ? { index: index!, where: sql.where, params: sql.params } : undefined;
   }
 
   /**
