@@ -233,6 +233,16 @@ describe('the live differential\'s documented deviations', () => {
     expect({ explained: await explain(rest(path), want, got, ctx, compare), asked: strapiAsked }).toEqual({ explained: expected, asked });
   });
 
+  const gqlPage = (...ids: number[]): LiveAnswer => ({ status: 200, body: { data: { categories: { data: ids.map((id) => ({ id: String(id), attributes: {} })) } } } });
+  it.each([
+    // The corporate starter, --rand 7403: the root list unsorted, a nested list sorted.
+    ['a nested list sorted, the root not', '{ categories { data { id attributes { articles(sort: "title:asc") { data { id } } } } } }', [UNSORTED]],
+    ['the root list sorted', '{ categories(sort: "slug:asc") { data { id } } }', undefined],
+    ['the root list sorted by a variable', 'query($s: [String]) { categories(sort: $s) { data { id } } }', undefined],
+  ] as const)('orders a GraphQL root list without sort by id: %s', async (_name, query, expected) => {
+    expect((await judged(gql(query), gqlPage(5, 1), gqlPage(1, 5))).explained).toEqual(expected);
+  });
+
   const DRAFT_ONLY = 'relation filter sees published entries only (an entry related to drafts alone looks unrelated)';
   const NULL_RESTAURANT = '{ reviews(filters: { restaurant: { name: { null: true } } }) { data { id } } }';
   it.each([

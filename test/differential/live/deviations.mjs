@@ -142,7 +142,13 @@ function ownSortFields(c, want, got) {
 }
 
 const isPreview = (c) => (c.path ? /publicationState=preview/.test(c.path) : /publicationState:\s*PREVIEW/.test(c.graphql));
-const hasSort = (c) => (c.path ? /[?&]sort[=[]/.test(c.path) : /\bsort:/.test(c.graphql));
+const hasSort = (c) => (c.path ? /[?&]sort[=[]/.test(c.path) : rootArguments(c.graphql).includes('sort'));
+
+/** The names of the arguments the document's root fields take (a nested list's own `sort` is not the root list's). */
+function rootArguments(graphql) {
+  const operation = parse(graphql).definitions.find((d) => d.kind === Kind.OPERATION_DEFINITION);
+  return (operation?.selectionSet.selections ?? []).flatMap((s) => (s.kind === Kind.FIELD ? s.arguments.map((a) => a.name.value) : []));
+}
 
 /**
  * Strapi failing the request itself: a 500 over REST; over GraphQL, every root field null with
