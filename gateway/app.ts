@@ -20,7 +20,7 @@ import { routeTable } from '../src/routes/api.ts';
 import { RouteMatcher } from '../src/routes/match.ts';
 import type { RouteRow, RouteTable } from '../src/routes/table.ts';
 import { PlanCache } from '../src/rest/plan.ts';
-import { changedTags, type BeforeOf } from '../src/store/collection-reads.ts';
+import { changedBy, type BeforeOf } from '../src/store/collection-reads.ts';
 import type { Change, Store } from '../src/store/store.ts';
 import { Lifecycle } from '../src/operations/lifecycle.ts';
 import { replacedEntries } from '../src/operations/events.ts';
@@ -211,7 +211,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
   // write where a bound rose; kept answers made from what it changed are dropped (the response
   // cache is made below), and the estimate learns what was written.
   const forgetChanges = (changes: readonly Change[], beforeOf?: BeforeOf) => {
-    responses.forget(changedTags(changes, beforeOf));
+    responses.forget(changedBy(changes, beforeOf));
     entryCosts.wrote(changes);
   };
   const lifecycle = new Lifecycle(log);

@@ -1,7 +1,8 @@
 // The response cache's store: answers kept by key within a bound in bytes, each tagged with the
 // collections and entries it was made from, so that a write drops exactly the answers it changed.
 import { LRUCache } from 'lru-cache';
-import { collectionOfTag } from '../../src/store/collection-reads.ts';
+import { collectionOfTag, isWatchTag, watchTag, type Changed } from '../../src/store/collection-reads.ts';
+import { moveChanges, type ListWatch, type Move } from '../../src/store/list-watch.ts';
 import { type CacheSize, sizeOf } from '../../src/limits/byte-cache.ts';
 import { type Bytes, byteLength } from '../../src/whole-response.ts';
 import type { RequestTarget } from './observe.ts';
@@ -24,6 +25,8 @@ export interface Entry {
   logTargets?: Map<string, RequestTarget>;
   /** The collections the answer was made from: a write to any of them drops it. */
   tags?: readonly string[];
+  /** The watched list reads it was made from: a change of a field they test drops it only if it may have changed them. */
+  watches?: readonly ListWatch[];
 }
 
 /** Kept answers, least recently used first out, and what each was made from. */
@@ -60,9 +63,10 @@ export class KeptAnswers {
    * Keeps `entry`, made from `collections` by a request that began at `started`, unless one of
    * them changed meanwhile (it may show the data as it was). Returns whether it is kept.
    */
-  keep(key: string, entry: Entry, collections: readonly string[], started: number): boolean {
+  keep(key: string, entry: Entry, collections: readonly string[], started: number, watches: readonly ListWatch[] = []): boolean {
     if (this.tags.changedSince(started, collections)) return false;
     entry.tags = collections;
+    entry.watches = watches;
     this.cache.set(key, entry);
     // An answer too large for the bound is not kept, so not tagged.
     if (!this.cache.has(key)) return false;
@@ -70,9 +74,32 @@ export class KeptAnswers {
     return true;
   }
 
-  /** Drops every answer made from any of `collections` (tags: collections and entries); returns how many. */
-  forget(collections: Iterable<string>): number {
-    return this.drop(this.tags.changed(collections));
+  /**
+   * Drops every answer made from any of the changed tags (collections, entries, lists), and of
+   * those made from watched lists testing a changed field, each one a move may have changed;
+   * returns how many.
+   */
+  forget(changed: Changed): number {
+    const { keys, watched } = this.tags.changed(changed.tags);
+    for (const key of watched) if (!keys.has(key) && this.mayHaveChanged(this.cache.peek(key), changed.moves)) keys.add(key);
+    return this.drop([...keys]);
+  }
+
+  /**
+   * Whether a move may have changed a kept answer tagged by a watched list it changed a field of:
+   * unless every watched read testing that field says unchanged (an answer tagged so with no such
+   * read is dropped).
+   */
+  private mayHaveChanged(entry: Entry | undefined, moves: readonly Move[]): boolean {
+    if (!entry) return false;
+    const tags = new Set(entry.tags);
+    return moves.some((move) =>
+      move.fields.some((field) => {
+        if (!tags.has(watchTag(move.collection, field))) return false;
+        const watches = (entry.watches ?? []).filter((watch) => watch.collection === move.collection && watch.fields.has(field));
+        return watches.length === 0 || watches.some((watch) => moveChanges(watch, move));
+      }),
+    );
   }
 
   /**
@@ -129,15 +156,20 @@ class AnswerTags {
     for (const collection of collections) this.keysByCollection.get(collection)?.delete(key);
   }
 
-  /** Records a change of `collections`; returns the keys of the answers made from them. */
-  changed(collections: Iterable<string>): string[] {
+  /**
+   * Records a change of `tags`; returns the keys of the answers made from them: `keys` from a tag
+   * that drops them, `watched` from a watched list's tag, which its watches then decide.
+   */
+  changed(tags: Iterable<string>): { keys: Set<string>; watched: Set<string> } {
     const at = ++this.changes;
     const keys = new Set<string>();
-    for (const collection of collections) {
-      this.changedAt.set(collection, at);
-      for (const key of this.keysByCollection.get(collection) ?? []) keys.add(key);
+    const watched = new Set<string>();
+    for (const tag of tags) {
+      this.changedAt.set(tag, at);
+      const into = isWatchTag(tag) ? watched : keys;
+      for (const key of this.keysByCollection.get(tag) ?? []) into.add(key);
     }
-    return [...keys];
+    return { keys, watched };
   }
 
   /** Records a change of all of `collections`, their entries included; returns the keys of the answers made from them. */

@@ -8,7 +8,7 @@
 // never kept. Each kept answer is tagged with the collections its request read: `forget` drops
 // the answers made from collections a write changed, `clear()` everything (an import, new settings).
 import type { GatewayMetrics } from '../observability/metrics.ts';
-import { CollectionReads } from '../../src/store/collection-reads.ts';
+import { CollectionReads, type Changed } from '../../src/store/collection-reads.ts';
 import type { CacheSize } from '../../src/limits/byte-cache.ts';
 import { type Bytes, WholeResponse, byteLength, wholeBody } from '../../src/whole-response.ts';
 import { MAX_BODY_BYTES, withBoundedBody } from './body-limit.ts';
@@ -66,10 +66,11 @@ export interface ResponseCacheStep {
   /** Forgets every kept answer. */
   clear(): void;
   /**
-   * Forgets every kept answer made from any of `collections` (a write changed them), and keeps
-   * none made by a request that was running meanwhile. Returns how many answers were dropped.
+   * Forgets every kept answer a write may have changed (collection-reads.ts, changedBy), and keeps
+   * none made from what it changed by a request that was running meanwhile. Returns how many
+   * answers were dropped.
    */
-  forget(collections: Iterable<string>): number;
+  forget(changed: Changed): number;
   /**
    * Forgets every kept answer made from anything of `collections`, their entries included (a
    * change whose entry is not known), and keeps none made meanwhile. Returns how many were dropped.
@@ -122,13 +123,13 @@ export function responseCacheStep(deps: ResponseCacheDeps): ResponseCacheStep {
     if (response.status !== 200) return response;
     const entry = await entryOf(response, request, deps.cacheControl(url.pathname), read);
     if (deps.enabled && !exchange.uncacheable && isWhole(response, entry)) {
-      kept.keep(key, entry, [...(exchange.reads?.names ?? [])], started);
+      kept.keep(key, entry, [...(exchange.reads?.names ?? [])], started, exchange.reads?.watches);
       exchange.kept = entry;
     }
     return answer(request, entry);
   };
 
-  return { step, clear: () => kept.clear(), forget: (collections) => kept.forget(collections), forgetWhole: (collections) => kept.forgetWhole(collections), lookup, size: () => kept.size() };
+  return { step, clear: () => kept.clear(), forget: (changed) => kept.forget(changed), forgetWhole: (collections) => kept.forgetWhole(collections), lookup, size: () => kept.size() };
 }
 
 /** Which reads the cache and conditional requests apply to; undefined for everything else. */

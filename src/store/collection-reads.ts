@@ -6,10 +6,11 @@
 // changed: an entry's answers when the entry changed, a list's when an entry came or went or a
 // field the list tests changed.
 import { isDeepStrictEqual } from 'node:util';
+import { pageWatch, watchable, type ListWatch, type Move } from './list-watch.ts';
 import type { Change, Doc, Filter, FindOptions, ReadStore } from './store.ts';
 
 /** Past this many ids, a find is recorded as reading its whole collection. */
-const MOST_IDS = 100;
+const MOST_IDS = 1000;
 
 /** The tag of one entry of a collection. */
 export const entryTag = (collection: string, id: number) => `${collection}#${id}`;
@@ -20,9 +21,18 @@ export const entryTag = (collection: string, id: number) => `${collection}#${id}
  */
 export const listTag = (collection: string, field?: string) => `${collection}?${field ?? ''}`;
 
+/**
+ * The tag of the watched lists of a collection that test `field`: lists whose answers keep what
+ * they tested (list-watch.ts), so that an update changing `field` drops only those it may have
+ * changed, not every one.
+ */
+export const watchTag = (collection: string, field: string) => `${collection}~${field}`;
+
+export const isWatchTag = (tag: string) => tag.includes('~');
+
 /** The collection a tag names, or whose entry or lists it names. */
 export const collectionOfTag = (tag: string) => {
-  const mark = tag.search(/[#?]/);
+  const mark = tag.search(/[#?~]/);
   return mark < 0 ? tag : tag.slice(0, mark);
 };
 
@@ -31,22 +41,40 @@ export type BeforeOf = (collection: string, id: number) => Doc | undefined;
 
 const UNKNOWN: BeforeOf = () => undefined;
 
+/** What a write changed: the tags of the answers it may have changed, and its updates, for the watched lists among them. */
+export interface Changed {
+  readonly tags: readonly string[];
+  readonly moves: readonly Move[];
+}
+
 /**
- * The tags of what `changes` changed: each collection (its aggregates), each entry, and the lists
- * a change may have changed: of every list of the collection for an entry that came, went or
- * whose earlier state is not known; only of the lists testing a field that changed for an update.
+ * What `changes` changed: each collection (its aggregates), each entry, and the lists a change
+ * may have changed: every list of the collection for an entry that came, went or whose earlier
+ * state is not known; for an update, the lists testing a field that changed (and the watched
+ * ones among them, which its move then tests).
  */
-export function changedTags(changes: readonly Change[], beforeOf: BeforeOf = UNKNOWN): string[] {
+export function changedBy(changes: readonly Change[], beforeOf: BeforeOf = UNKNOWN): Changed {
   const tags = new Set<string>();
+  const moves: Move[] = [];
   for (const change of changes) {
     const id = change.op === 'put' ? change.doc.id : change.id;
     tags.add(change.collection);
     tags.add(entryTag(change.collection, id));
     const before = change.op === 'put' ? beforeOf(change.collection, id) : undefined;
-    if (change.op === 'put' && before) for (const field of changedFields(before, change.doc)) tags.add(listTag(change.collection, field));
-    else tags.add(listTag(change.collection));
+    if (change.op !== 'put' || !before) {
+      tags.add(listTag(change.collection));
+      continue;
+    }
+    const fields = changedFields(before, change.doc);
+    for (const field of fields) tags.add(listTag(change.collection, field)).add(watchTag(change.collection, field));
+    moves.push({ collection: change.collection, before, after: change.doc, fields });
   }
-  return [...tags];
+  return { tags: [...tags], moves };
+}
+
+/** The tags of what `changes` changed (see {@link changedBy}). */
+export function changedTags(changes: readonly Change[], beforeOf: BeforeOf = UNKNOWN): string[] {
+  return [...changedBy(changes, beforeOf).tags];
 }
 
 /** The top-level fields whose values differ between two states of an entry. */
@@ -184,20 +212,29 @@ export function idsOf(filter: Filter): number[] | undefined {
 /** What one request read (collections, and entries by id); made once per request, added to only by its own wrapper. */
 export class CollectionReads {
   readonly #names = new Set<string>();
+  readonly #watches: ListWatch[] = [];
 
   /** Every collection and entry read so far. */
   get names(): ReadonlySet<string> {
     return this.#names;
   }
 
-  /** A list read testing `fields` (undefined: anything of the collection); whether it is recorded as a list. */
-  #list(collection: string, fields: Set<string> | undefined): boolean {
+  /** The watched list reads so far: what each tested, and the page it answered. */
+  get watches(): readonly ListWatch[] {
+    return this.#watches;
+  }
+
+  /**
+   * A list read testing `fields` (undefined: anything of the collection), watched or not; whether
+   * it is recorded as a list.
+   */
+  #list(collection: string, fields: Set<string> | undefined, watched = false): boolean {
     if (!fields) {
       this.#names.add(collection);
       return false;
     }
     this.#names.add(listTag(collection));
-    for (const field of fields) this.#names.add(listTag(collection, field));
+    for (const field of fields) this.#names.add(watched ? watchTag(collection, field) : listTag(collection, field));
     return true;
   }
 
@@ -217,11 +254,17 @@ export class CollectionReads {
           for (const id of ids) this.#names.add(entryTag(collection, id));
           return store.find(collection, filter, options);
         }
-        if (!this.#list(collection, listFields(filter, options?.sort))) return store.find(collection, filter, options);
-        return store.find(collection, filter, options).then((docs) => this.#answered(collection, docs, docs));
+        const fields = listFields(filter, options?.sort);
+        const watched = watchable(options);
+        if (!this.#list(collection, fields, watched)) return store.find(collection, filter, options);
+        return store.find(collection, filter, options).then((docs) => {
+          if (watched) this.#watches.push(pageWatch(collection, filter, fields!, options!, docs));
+          return this.#answered(collection, docs, docs);
+        });
       },
       count: (collection, filter) => {
-        this.#list(collection, listFields(filter));
+        const fields = listFields(filter);
+        if (this.#list(collection, fields, true)) this.#watches.push({ collection, filter, fields: fields! });
         return store.count(collection, filter);
       },
       aggregate: (collection, pipeline) => {

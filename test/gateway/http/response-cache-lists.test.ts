@@ -2,7 +2,8 @@
 // stale: random writes through the API (updates of any field, relations, publication, creates,
 // deletes) between reads of lists, entries and counts over REST and GraphQL, each read answered by
 // the cached gateway as a gateway without a cache over the same store answers it. And an update
-// keeps the kept lists that neither hold the entry nor test a field it changed.
+// keeps the kept lists that neither hold the entry nor test a field it changed, and the watched
+// pages and counts it left alone (the entry on the same side of the page, matching as it did).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createGateway, type Gateway } from '../../../gateway/app.ts';
@@ -19,6 +20,12 @@ const READS = [
   '/api/articles?sort=title&pagination[page]=2&pagination[pageSize]=3&fields[0]=title',
   '/api/articles?filters[views][$gt]=20&sort=views:desc&fields[0]=views&fields[1]=title',
   '/api/articles?sort=id&pagination[page]=2&pagination[pageSize]=2&fields[0]=slug',
+  // Watched pages: sorted on fields the writes change, past the first page, past the last match.
+  '/api/articles?sort[0]=views:desc&pagination[page]=2&pagination[pageSize]=2&fields[0]=views',
+  '/api/articles?filters[views][$gte]=10&sort=publishDate&pagination[page]=2&pagination[pageSize]=1&fields[0]=title',
+  '/api/articles?sort[0]=featured&sort[1]=title:desc&pagination[page]=2&pagination[pageSize]=2&fields[0]=title&publicationState=preview',
+  '/api/articles?sort=views&pagination[page]=9&pagination[pageSize]=2&fields[0]=views',
+  graphql('{ articles(sort: "title:desc", filters: { views: { lt: 100 } }, pagination: { page: 2, pageSize: 2 }) { data { id attributes { title } } meta { pagination { total } } } }'),
   '/api/articles?filters[title][$containsi]=o&publicationState=preview&fields[0]=title',
   '/api/articles?publicationState=preview&sort=publishDate:desc&fields[0]=publishDate&populate[tags][fields][0]=name',
   '/api/articles?fields[0]=summary&pagination[pageSize]=2',
@@ -88,8 +95,17 @@ describe('the response cache after writes through the API', () => {
   it.each([
     ['a list that neither holds the entry nor tests the field', '/api/articles?sort=id&pagination[pageSize]=2&fields[0]=title', { summary: 'changed' }, 6, true],
     ['a list that holds the entry', '/api/articles?sort=id&pagination[pageSize]=10&fields[0]=title', { summary: 'changed' }, 6, false],
-    ['a list sorted by the field', '/api/articles?sort=views&pagination[pageSize]=2&fields[0]=title', { views: 1000 }, 6, false],
-    ['a list filtered by the field', '/api/articles?filters[views][$gt]=100&fields[0]=title', { views: 1000 }, 6, false],
+    ['a list sorted by the field, holding the entry', '/api/articles?sort=views&pagination[pageSize]=2&fields[0]=title', { views: 1000 }, 6, false],
+    // Live English articles by views: 6 (0), 4 (7), 1 (10), 3 (42), 2 (250).
+    ['a list sorted by the field, the entry after its page before and after', '/api/articles?sort=views&pagination[pageSize]=2&fields[0]=title', { views: 300 }, 3, true],
+    ['a list sorted by the field, the entry moving into its page', '/api/articles?sort=views&pagination[pageSize]=2&fields[0]=title', { views: 1 }, 3, false],
+    ['a list sorted by the field, the entry moving across its page', '/api/articles?sort=views&pagination[page]=2&pagination[pageSize]=2&fields[0]=title', { views: -1 }, 2, false],
+    ['a page past the last match', '/api/articles?sort=views&pagination[page]=9&pagination[pageSize]=2&fields[0]=title', { views: 5 }, 3, true],
+    ['a list filtered by the field, the entry matching neither time', '/api/articles?filters[views][$gt]=100&fields[0]=title', { views: 50 }, 3, true],
+    ['a list filtered by the field, the entry starting to match', '/api/articles?filters[views][$gt]=100&fields[0]=title', { views: 1000 }, 6, false],
+    // The count's list reads a page too (of one entry here: article 1).
+    ['a count whose filter tests the field, the entry matching before and after', graphql('{ articles(filters: { views: { gte: 10 } }, pagination: { pageSize: 1 }) { meta { pagination { total } } } }'), { views: 300 }, 2, true],
+    ['a count whose filter tests the field, the entry leaving it', graphql('{ articles(filters: { views: { gte: 10 } }, pagination: { pageSize: 1 }) { meta { pagination { total } } } }'), { views: 5 }, 2, false],
     ['an inverse relation holding the entry, showing a field it does not test', '/api/tags?populate[articles][fields][0]=title&populate[articles][fields][1]=summary', { summary: 'changed' }, 1, false],
     ['an inverse relation not holding the entry', '/api/tags?populate[articles][fields][0]=title&populate[articles][fields][1]=summary', { summary: 'changed' }, 6, true],
     ['a count whose filter does not test the field', graphql('{ articles(filters: { views: { gte: 10 } }) { meta { pagination { total } } } }'), { summary: 'changed' }, 6, true],
