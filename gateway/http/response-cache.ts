@@ -91,6 +91,9 @@ export function responseCacheStep(deps: ResponseCacheDeps): ResponseCacheStep {
     return entry;
   };
 
+  // Answers being made, by key: a request for one of them waits for it rather than making it again.
+  const making = new Map<string, Promise<Entry | undefined>>();
+
   const step: Step = async (request, exchange, next) => {
     const url = new URL(request.url);
     const read = cacheableRead(request.method, url.pathname, request.headers.get('content-type'));
@@ -110,20 +113,36 @@ export function responseCacheStep(deps: ResponseCacheDeps): ResponseCacheStep {
     if (access === undefined) return next(forwarded, exchange);
     const key = requestKey(access, request, url, body);
 
-    const hit = lookup(key);
+    // The answer another request was making for the key when this one came, once made, if it was
+    // kept: kept means nothing it read changed while it was made, so it is current for this one too.
+    const hit = lookup(key) ?? (making.has(key) ? await making.get(key) : undefined);
     if (hit) {
       exchange.kind = read;
       exchange.kept = hit;
       return answer(request, hit);
     }
+    const made = { read, pathname: url.pathname };
+    if (!deps.enabled || making.has(key)) return make(key, forwarded, exchange, next, made);
+    let settle: (entry: Entry | undefined) => void = () => {};
+    making.set(key, new Promise<Entry | undefined>((resolve) => (settle = resolve)));
+    let keptEntry: Entry | undefined;
+    try {
+      return await make(key, forwarded, exchange, next, { ...made, onKept: (entry) => (keptEntry = entry) });
+    } finally {
+      making.delete(key);
+      settle(keptEntry);
+    }
+  };
+
+  /** Makes the answer (a HEAD as its GET), keeps it when whole and cacheable, and tells `onKept` the entry kept. */
+  const make = async (key: string, request: Request, exchange: Exchange, next: Parameters<Step>[2], made: { read: Entry['kind']; pathname: string; onKept?: (entry: Entry) => void }): Promise<Response> => {
     const started = kept.now();
     if (deps.enabled) exchange.reads ??= new CollectionReads();
-    // A HEAD is made as its GET, so it has the GET's headers and length; the answer kept is the GET's.
-    const response = await next(request.method === 'HEAD' ? asGet(forwarded) : forwarded, exchange);
+    const response = await next(request.method === 'HEAD' ? asGet(request) : request, exchange);
     if (response.status !== 200) return response;
-    const entry = await entryOf(response, request, deps.cacheControl(url.pathname), read);
+    const entry = await entryOf(response, request, deps.cacheControl(made.pathname), made.read);
     if (deps.enabled && !exchange.uncacheable && isWhole(response, entry)) {
-      kept.keep(key, entry, [...(exchange.reads?.names ?? [])], started, exchange.reads?.watches);
+      if (kept.keep(key, entry, [...(exchange.reads?.names ?? [])], started, exchange.reads?.watches)) made.onKept?.(entry);
       exchange.kept = entry;
     }
     return answer(request, entry);

@@ -2,7 +2,8 @@
 // (what the write path does before answering), every kept answer they changed is made again (the
 // entry, lists of its type, answers that populated it through a relation, the other side of each
 // relation it touched), on the normal path and the server's fast path alike; answers made from
-// other collections stay kept; a read running while the write lands is not kept.
+// other collections stay kept; a read running while the write lands is not kept. Requests for an
+// answer being made wait for it, and make their own when it was not kept.
 import { describe, expect, it } from 'vitest';
 import { type Change, type Doc, type Filter, type FindOptions } from '../../../src/store/store.ts';
 import { CountingStore } from '../../support/counting-store.ts';
@@ -138,6 +139,44 @@ describe('a cached read after a write', () => {
     expect((await running).body.data.attributes.title).toBe('Hello World');
     const after = await blog.ask(restRequest('/api/articles/1?populate=author'));
     expect({ reads: after.reads > 0, title: after.body.data.attributes.title }).toEqual({ reads: true, title: 'Renamed' });
+  });
+
+  /** A request for article 1 with its author, held at the author's read; `release` lets it finish. */
+  async function heldRead(blog: Blog) {
+    let read!: () => void;
+    let release!: () => void;
+    const atRead = new Promise<void>((resolve) => (read = resolve));
+    await blog.ask(restRequest('/api/categories')); // the data measured for the entry estimate, before holding
+    blog.store.held = { collection: 'authors', release: new Promise((resolve) => (release = resolve)), read };
+    const start = blog.store.calls.length;
+    const running = blog.ask(restRequest('/api/articles/1?populate=author'));
+    await atRead;
+    return { running, release, start };
+  }
+
+  it('makes an answer once for requests that ask for it while it is being made', async () => {
+    const alone = await cachedBlog();
+    await alone.ask(restRequest('/api/categories'));
+    const once = await alone.ask(restRequest('/api/articles/1?populate=author'));
+    const blog = await cachedBlog();
+    const { running, release, start } = await heldRead(blog);
+    const waiting = [1, 2, 3].map(() => blog.ask(restRequest('/api/articles/1?populate=author')));
+    release();
+    const first = await running;
+    const answers = await Promise.all(waiting);
+    expect(answers.map((one) => one.body)).toEqual([first.body, first.body, first.body]);
+    expect(blog.store.calls.length - start).toBe(once.reads);
+  });
+
+  it('has a request that waited make its own answer when the one it waited for was not kept', async () => {
+    const blog = await cachedBlog();
+    const { running, release } = await heldRead(blog);
+    const waiting = blog.ask(restRequest('/api/articles/1?populate=author'));
+    await blog.write(await renameArticle1(blog));
+    release();
+    expect((await running).body.data.attributes.title).toBe('Hello World');
+    const waited = await waiting;
+    expect({ reads: waited.reads > 0, title: waited.body.data.attributes.title }).toEqual({ reads: true, title: 'Renamed' });
   });
 });
 
