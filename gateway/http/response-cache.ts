@@ -138,6 +138,7 @@ export function responseCacheStep(deps: ResponseCacheDeps): ResponseCacheStep {
   const make = async (key: string, request: Request, exchange: Exchange, next: Parameters<Step>[2], made: { read: Entry['kind']; pathname: string; onKept?: (entry: Entry) => void }): Promise<Response> => {
     const started = kept.now();
     if (deps.enabled) exchange.reads ??= new CollectionReads();
+    // A HEAD is made as its GET, so it has the GET's headers and length; the answer kept is the GET's.
     const response = await next(request.method === 'HEAD' ? asGet(request) : request, exchange);
     if (response.status !== 200) return response;
     const entry = await entryOf(response, request, deps.cacheControl(made.pathname), made.read);
