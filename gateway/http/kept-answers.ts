@@ -89,19 +89,17 @@ export class KeptAnswers {
 
   /**
    * Whether a move may have changed a kept answer tagged by a watched list it changed a field of:
-   * unless every watched read testing that field says unchanged (an answer tagged so with no such
-   * read is dropped).
+   * unless every watched read of the answer testing a changed field says unchanged. An answer
+   * tagged so with no such read is dropped.
    */
   private mayHaveChanged(entry: Entry | undefined, moves: readonly Move[]): boolean {
     if (!entry) return false;
-    const tags = new Set(entry.tags);
-    return moves.some((move) =>
-      move.fields.some((field) => {
-        if (!tags.has(watchTag(move.collection, field))) return false;
-        const watches = (entry.watches ?? []).filter((watch) => watch.collection === move.collection && watch.fields.has(field));
-        return watches.length === 0 || watches.some((watch) => moveChanges(watch, move));
-      }),
-    );
+    const watches = entry.watches ?? [];
+    return moves.some((move) => {
+      const testing = watches.filter((watch) => watch.collection === move.collection && move.fields.some((field) => watch.fields.has(field)));
+      if (testing.length > 0) return testing.some((watch) => moveChanges(watch, move));
+      return move.fields.some((field) => entry.tags?.includes(watchTag(move.collection, field)));
+    });
   }
 
   /**
