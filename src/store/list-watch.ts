@@ -6,6 +6,7 @@
 // than the one compared, an array, an operator it does not know), and unsure means changed. Pure.
 import type { Doc, Filter, FindOptions, SortDirection } from './store.ts';
 import { compareKeys, scalarKey } from './sqlite/keys.ts';
+import { isOperatorObject } from './sqlite/translate.ts';
 
 /** An entry's values of the sort's fields (those it holds). */
 export type SortValues = Readonly<Record<string, unknown>>;
@@ -124,7 +125,7 @@ export function matches(filter: Filter, doc: Doc): boolean | undefined {
 
 /** One field's value against its condition: a value (equality) or an object of operators. */
 function fieldMatches(value: unknown, present: boolean, condition: unknown): boolean | undefined {
-  if (!isPlainObject(condition) || !Object.keys(condition).every((key) => key.startsWith('$'))) return equals(value, condition);
+  if (!isOperatorObject(condition)) return equals(value, condition);
   return every(Object.entries(condition), ([operator, operand]) => operatorMatches(value, present, operator, operand));
 }
 

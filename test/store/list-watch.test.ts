@@ -37,6 +37,8 @@ describe('matches', () => {
     ['values of two kinds: unsure', { views: '10' }, undefined],
     ['a range with null: unsure', { views: { $gte: null } }, undefined],
     ['another operator: unsure', { $expr: { $eq: ['$views', 10] } }, undefined],
+    ['an empty object: unsure', { title: {} }, undefined],
+    ['a regular expression value: unsure', { title: /b/ }, undefined],
   ])('%s', (_name, filter, expected) => {
     expect(matches(filter, doc)).toBe(expected);
   });
