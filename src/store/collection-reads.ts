@@ -72,11 +72,6 @@ export function changedBy(changes: readonly Change[], beforeOf: BeforeOf = UNKNO
   return { tags: [...tags], moves };
 }
 
-/** The tags of what `changes` changed (see {@link changedBy}). */
-export function changedTags(changes: readonly Change[], beforeOf: BeforeOf = UNKNOWN): string[] {
-  return [...changedBy(changes, beforeOf).tags];
-}
-
 /** The top-level fields whose values differ between two states of an entry. */
 function changedFields(before: Doc, after: Doc): string[] {
   const fields = new Set([...Object.keys(before), ...Object.keys(after)]);

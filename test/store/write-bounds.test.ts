@@ -6,7 +6,7 @@ import { loadContentModel } from '../../src/model/load.ts';
 import type { ContentModel } from '../../src/model/types.ts';
 import { raisedBy, type Cardinality } from '../../src/store/cardinality.ts';
 import { measureStore } from '../../src/store/measure-store.ts';
-import { changedTags, CollectionReads, idsOf, joinedCollections, listFields } from '../../src/store/collection-reads.ts';
+import { changedBy, CollectionReads, idsOf, joinedCollections, listFields } from '../../src/store/collection-reads.ts';
 import { EmbeddedStore } from '../../src/store/embedded-store.ts';
 import type { Change, Doc, Filter } from '../../src/store/store.ts';
 import { BLOG_MODEL } from '../support/test-gateway.ts';
@@ -75,7 +75,7 @@ describe('the collections a read names', () => {
     ['an update to 0 from -0, and to a key more inside an object', [{ op: 'put', collection: 'articles', doc: { ...dated, views: 0, seo: { metaTitle: 'x', extra: undefined } } }], { ...dated, views: -0 }, ['articles', 'articles#6', 'articles?views', 'articles~views', 'articles?seo', 'articles~seo']],
   ])('a write changes %s', (_name, changes, was, expected) => {
     const beforeOf = (collection: string, id: number) => (was && collection === 'articles' && id === was.id ? (was as Doc) : undefined);
-    expect(changedTags(changes, beforeOf).sort()).toEqual([...expected].sort());
+    expect([...changedBy(changes, beforeOf).tags].sort()).toEqual([...expected].sort());
   });
 });
 
