@@ -134,7 +134,8 @@ export class KeptAnswers {
  * populate's answer holds 150), a small integer a fraction of it.
  */
 class AnswerTags {
-  private readonly keysByCollection = new Map<string, Set<number>>();
+  /** Tag -> the numbers of the kept answers it tags. */
+  private readonly answersByTag = new Map<string, Set<number>>();
   /** Kept answers' keys by their number. */
   private readonly keyOf = new Map<number, string>();
   private serials = 0;
@@ -154,8 +155,8 @@ class AnswerTags {
     const serial = ++this.serials;
     this.keyOf.set(serial, key);
     for (const collection of collections) {
-      let serials = this.keysByCollection.get(collection);
-      if (!serials) this.keysByCollection.set(collection, (serials = new Set()));
+      let serials = this.answersByTag.get(collection);
+      if (!serials) this.answersByTag.set(collection, (serials = new Set()));
       serials.add(serial);
     }
     return serial;
@@ -166,8 +167,8 @@ class AnswerTags {
     if (serial === undefined) return;
     this.keyOf.delete(serial);
     for (const collection of collections) {
-      const serials = this.keysByCollection.get(collection);
-      if (serials?.delete(serial) && serials.size === 0) this.keysByCollection.delete(collection);
+      const serials = this.answersByTag.get(collection);
+      if (serials?.delete(serial) && serials.size === 0) this.answersByTag.delete(collection);
     }
   }
 
@@ -190,7 +191,7 @@ class AnswerTags {
     const watched = new Set<string>();
     for (const tag of tags) {
       this.changedAt.set(tag, at);
-      this.keysOf(this.keysByCollection.get(tag) ?? [], isWatchTag(tag) ? watched : keys);
+      this.keysOf(this.answersByTag.get(tag) ?? [], isWatchTag(tag) ? watched : keys);
     }
     return { keys, watched };
   }
@@ -201,7 +202,7 @@ class AnswerTags {
     const whole = new Set(collections);
     for (const collection of whole) this.wholeChangedAt.set(collection, at);
     const keys = new Set<string>();
-    for (const [tag, tagged] of this.keysByCollection) {
+    for (const [tag, tagged] of this.answersByTag) {
       if (whole.has(collectionOfTag(tag))) this.keysOf(tagged, keys);
     }
     return [...keys];
