@@ -13,7 +13,7 @@ import { perParentRead, type PerParentRead } from './embedded/per-parent.ts';
 import { runPipeline, sortRows, type PipelineSources } from './embedded/pipeline.ts';
 import { compiledFilter } from './embedded/queries.ts';
 import { decode, encode, queryView } from './embedded/values.ts';
-import { asStoreError, openDatabase, quoted } from './sqlite/database.ts';
+import { asStoreError, openDatabase, quoted, sqlLimit } from './sqlite/database.ts';
 import { DocumentCache } from './sqlite/document-cache.ts';
 import { Durability, walSync } from './sqlite/durability.ts';
 import { GroupCommit, type Outcome } from './sqlite/group-commit.ts';
@@ -161,11 +161,11 @@ export class EmbeddedStore implements Store {
     const { ranked, walked, split } = this.planned(tables, filter, options.sort);
     // As in MongoDB, a limit of 0 means no limit (-1 to SQLite). Parameters, so each page of a
     // shape reuses one prepared statement.
-    const through = walked && this.walkedThrough(tables, filter, walked, skip, limit);
+    const through = walked && this.walkedThrough(tables, filter, sql, walked, skip, limit);
     const ids = (ranked && this.guarded(() => tables.ranks.pageIds(ranked, skip, limit)))
       ?? (split && this.guarded(() => tables.ranks.splitPageIds(split, skip, limit)))
       ?? (through ? undefined : this.walkedPage(tables, filter, sql, order, options.sort, skip, limit))
-      ?? (this.statement(`SELECT k.id FROM ${tables.keys} AS k${through ? ` INDEXED BY ${quoted(through)}` : ''} WHERE ${sql.where} ORDER BY ${order} LIMIT ? OFFSET ?`).pluck().all(...sql.params, limit || -1, skip) as number[]);
+      ?? (this.statement(`SELECT k.id FROM ${tables.keys} AS k${through ? ` INDEXED BY ${quoted(through)}` : ''} WHERE ${sql.where} ORDER BY ${order} ${sqlLimit(limit || -1)} OFFSET ?`).pluck().all(...sql.params, skip) as number[]);
     // A rank group of a new kind made its index.
     this.statistics.indexesMade(tables.takeMadeIndexes());
     if (key !== undefined) this.pages.set(key, ids);
@@ -180,12 +180,15 @@ export class EmbeddedStore implements Store {
     return this.counted(tables, filter, translateFilter(filter, tables));
   }
 
-  /** How many documents match, remembered until the next write: from a rank group, or SQL. */
-  private counted(tables: CollectionTables, filter: Filter, sql: Sql): number {
+  /**
+   * How many documents match, remembered until the next write: from a rank group, or SQL. `learns`
+   * false: no index is learned for the count (a count the store makes for itself, not a reader's).
+   */
+  private counted(tables: CollectionTables, filter: Filter, sql: Sql, learns = true): number {
     const key = cacheKey(tables, sql, sql.exact ? undefined : filter);
     const known = this.counts.get(key);
     if (known !== undefined) return known;
-    const ranked = sql.exact ? this.planned(tables, filter, 'count').ranked : undefined;
+    const ranked = sql.exact && learns ? this.planned(tables, filter, 'count').ranked : undefined;
     const total = (ranked && this.guarded(() => tables.ranks.count(ranked))) ?? (sql.exact ? this.itemsCounted(tables, filter) : undefined) ?? this.sqlCount(tables, filter, sql);
     this.statistics.indexesMade(tables.takeMadeIndexes());
     this.counts.set(key, total);
@@ -226,7 +229,7 @@ export class EmbeddedStore implements Store {
     const budget = walkBudget(this.counted(tables, filter, sql), this.entries(tables), skip + limit);
     if (budget === undefined) return undefined;
     const probed = translateFilter(filter, tables.probing);
-    const ids = this.guarded(() => this.statement(walkSql(tables.keys, walk.order, walk.index, probed.where)).pluck().all(budget, ...probed.params, limit, skip) as number[]);
+    const ids = this.guarded(() => this.statement(walkSql(tables.keys, walk.order, walk.index, probed.where, limit)).pluck().all(budget, ...probed.params, skip) as number[]);
     return ids.length === limit ? ids : undefined;
   }
 
@@ -237,11 +240,11 @@ export class EmbeddedStore implements Store {
    * gathered, may change the plan.
    */
   private sortsEveryMatch(tables: CollectionTables, sql: Sql, order: string, skip: number, limit: number): boolean {
-    const text = `SELECT k.id FROM ${tables.keys} AS k WHERE ${sql.where} ORDER BY ${order} LIMIT ? OFFSET ?`;
-    const key = `${this.statement('PRAGMA schema_version').pluck().get() as number} ${skip} ${limit}\n${text}`;
+    const text = `SELECT k.id FROM ${tables.keys} AS k WHERE ${sql.where} ORDER BY ${order} ${sqlLimit(limit)} OFFSET ?`;
+    const key = `${this.statement('PRAGMA schema_version').pluck().get() as number} ${skip}\n${text}`;
     let sorts = this.sorting.get(key);
     if (sorts === undefined) {
-      const plan = this.guarded(() => this.db.prepare(`EXPLAIN QUERY PLAN ${text}`).all(...sql.params, limit, skip) as Array<{ detail: string }>);
+      const plan = this.guarded(() => this.db.prepare(`EXPLAIN QUERY PLAN ${text}`).all(...sql.params, skip) as Array<{ detail: string }>);
       this.sorting.set(key, (sorts = plan.some((step) => step.detail.includes('TEMP B-TREE FOR ORDER BY'))));
     }
     return sorts;
@@ -280,13 +283,17 @@ export class EmbeddedStore implements Store {
   }
 
   /**
-   * The index plain SQL reads a page with a range on one field and a sort on another through, in a
-   * collection with rank groups (rank-index.ts `walkThrough`: the order's index walked, or the
-   * range's read and sorted, by the range's exact count); undefined to let SQLite's planner choose,
-   * as it does in a smaller collection, where either way reads few entries.
+   * The index plain SQL reads a page with a range on one field and a sort on another through:
+   * the order's index walked, or the range's read and sorted, by the range's exact count. In a
+   * collection with rank groups that count is its group's (rank-index.ts `walkThrough`); in a
+   * smaller one it is the filter's, from SQL and remembered until the next write (a page's total
+   * counts the same filter), and only the walk is named. Undefined to let SQLite's planner choose;
+   * it has no samples of values to choose by (sqlite/database.ts `dropSamples`).
    */
-  private walkedThrough(tables: CollectionTables, filter: Filter, walked: WalkShape, skip: number, limit: number): string | undefined {
-    if (limit === 0 || this.entries(tables) < this.rankMinEntries) return undefined;
+  private walkedThrough(tables: CollectionTables, filter: Filter, sql: Sql, walked: WalkShape, skip: number, limit: number): string | undefined {
+    if (limit === 0) return undefined;
+    const entries = this.entries(tables);
+    if (entries < this.rankMinEntries) return tables.ranks.walkThroughCounted(walked, this.counted(tables, filter, sql, false), entries, skip + limit);
     const range = rankShape(filter, 'count', tables);
     return range && this.guarded(() => tables.ranks.walkThrough(walked, range, skip + limit));
   }
@@ -333,8 +340,8 @@ export class EmbeddedStore implements Store {
     const tables = this.tables.get(collection);
     if (!tables) return [];
     const [sql, order] = [translateFilter(filter, tables), translateSort(options.sort ?? [], tables)];
-    const statement = `EXPLAIN QUERY PLAN SELECT k.id FROM ${tables.keys} AS k WHERE ${sql.where} ORDER BY ${order ?? 'k.id'} LIMIT ? OFFSET ?`;
-    const rows = this.db.prepare(statement).all(...sql.params, options.limit || -1, options.skip ?? 0) as Array<{ detail: string }>;
+    const statement = `EXPLAIN QUERY PLAN SELECT k.id FROM ${tables.keys} AS k WHERE ${sql.where} ORDER BY ${order ?? 'k.id'} ${sqlLimit(options.limit || -1)} OFFSET ?`;
+    const rows = this.db.prepare(statement).all(...sql.params, options.skip ?? 0) as Array<{ detail: string }>;
     return rows.map((row) => row.detail);
   }
 
@@ -344,7 +351,7 @@ export class EmbeddedStore implements Store {
     const walk = tables?.walk(options.sort);
     if (!tables || !walk) return [];
     const sql = translateFilter(filter, tables.probing);
-    const rows = this.db.prepare(`EXPLAIN QUERY PLAN ${walkSql(tables.keys, walk.order, walk.index, sql.where)}`).all(100, ...sql.params, options.limit || -1, options.skip ?? 0) as Array<{ detail: string }>;
+    const rows = this.db.prepare(`EXPLAIN QUERY PLAN ${walkSql(tables.keys, walk.order, walk.index, sql.where, options.limit || -1)}`).all(100, ...sql.params, options.skip ?? 0) as Array<{ detail: string }>;
     return rows.map((row) => row.detail);
   }
 

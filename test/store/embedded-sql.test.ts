@@ -7,6 +7,7 @@ import { find as mingoFind } from 'mingo';
 import { describe, expect, it } from 'vitest';
 import { encode, queryView } from '../../src/store/embedded/values.ts';
 import { EmbeddedStore } from '../../src/store/embedded-store.ts';
+import { sqlLimit } from '../../src/store/sqlite/database.ts';
 import type { Doc, Filter } from '../../src/store/store.ts';
 
 const DOCS: Doc[] = Array.from({ length: 240 }, (_, i) => {
@@ -113,7 +114,9 @@ describe('long $in lists', () => {
 });
 
 describe('pages of one read shape', () => {
-  it('share one prepared statement for their ids, whatever their offset and size', async () => {
+  // SQLite plans with a LIMIT's value, so a LIMIT given as a parameter re-planned the statement
+  // each time it ran (database.ts `sqlLimit`): the page's size is written into its statement.
+  it('share one prepared statement for their ids per page size, whatever their offset', async () => {
     const store = new EmbeddedStore();
     await store.upsertMany('pages', DOCS);
     const page = (skip: number, limit: number) => store.find('pages', { views: { $gte: 10 } }, { sort: [['views', -1]], skip, limit });
@@ -122,11 +125,17 @@ describe('pages of one read shape', () => {
     const prepared: string[] = [];
     const prepare = db.prepare.bind(db);
     db.prepare = (sql: string) => (prepared.push(sql), prepare(sql));
-    const answers = [await page(5, 5), await page(17, 3), await page(40, 10), await page(0, 0)];
+    const pagesOfFive = [await page(5, 5), await page(17, 5), await page(40, 5)];
     // Documents are read by their ids with a statement per list length; the page itself is one statement.
     expect(prepared.filter((sql) => sql.includes('"k:pages"'))).toEqual([]);
-    const all = await page(0, 0);
-    expect(answers.map((docs) => docs.map((doc) => doc.id))).toEqual([all.slice(5, 10), all.slice(17, 20), all.slice(40, 50), all].map((docs) => docs.map((doc) => doc.id)));
+    const others = [await page(17, 3), await page(40, 10), await page(0, 0)];
+    expect(prepared.filter((sql) => sql.includes('"k:pages"')).map((sql) => sql.match(/LIMIT -?\d+/)?.[0])).toEqual(['LIMIT 3', 'LIMIT 10', 'LIMIT -1']);
+    const all = (await page(0, 0)).map((doc) => doc.id);
+    expect([...pagesOfFive, ...others].map((docs) => docs.map((doc) => doc.id))).toEqual([all.slice(5, 10), all.slice(17, 22), all.slice(40, 45), all.slice(17, 20), all.slice(40, 50), all]);
+  });
+
+  it.each([1.5, -2, Number.NaN, Number.POSITIVE_INFINITY])('refuse a limit of %s, which would be written into SQL', (limit) => {
+    expect(() => sqlLimit(limit)).toThrow(/must be an integer of -1 or more/);
   });
 });
 

@@ -44,6 +44,32 @@ describe('planner statistics', () => {
     await store.close();
   });
 
+  // With samples of values (STAT4), SQLite plans a statement again each time a parameter on an
+  // indexed column changes (database.ts `dropSamples`): none are kept, after a read's indexes
+  // are analyzed, after the statistics are gathered again, and at open.
+  it('keeps no samples of values, only each index\'s averages', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'planner-statistics-'));
+    const file = path.join(dir, 'store.db');
+    const samples = (store: EmbeddedStore) => [store.db.prepare('SELECT count(*) FROM sqlite_stat4').pluck().get(), (store.db.prepare('SELECT count(*) FROM sqlite_stat1').pluck().get() as number) > 0];
+    const store = await articles(file);
+    await store.count('articles', { $and: [{ locale: 'fr' }, { author: 2 }, { kind: 'news' }] });
+    await gathered();
+    expect(samples(store)).toEqual([0, true]);
+    // What a release before this one left: whole statistics with samples.
+    store.db.exec('ANALYZE');
+    expect(samples(store)[0]).toBeGreaterThan(0);
+    // As many changes again as the store holds: the statistics are gathered again (statistics.ts).
+    await store.upsertMany('articles', Array.from({ length: 6000 }, (_, i) => ({ id: 7000 + i, locale: 'en', author: 1, kind: 'news' })));
+    await gathered();
+    expect(samples(store)).toEqual([0, true]);
+    store.db.exec('ANALYZE');
+    await store.close();
+    const reopened = new EmbeddedStore({ file });
+    expect(samples(reopened)).toEqual([0, true]);
+    await reopened.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
   it('analyzes a file whose statistics an earlier release sampled whole, once, at its next open', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'planner-statistics-'));
     const file = path.join(dir, 'store.db');

@@ -68,10 +68,26 @@ export function openDatabase(file: string, options: { existing?: boolean } = {})
 function gatherStatistics(db: Database.Database): void {
   if (db.prepare('SELECT 1 FROM _statistics').get()) {
     db.pragma('optimize = 0x10002');
+    dropSamples(db);
     return;
   }
   db.exec('ANALYZE');
+  dropSamples(db);
   db.prepare('INSERT INTO _statistics (whole) VALUES (1)').run();
+}
+
+/**
+ * Deletes the samples of values `ANALYZE` keeps (`sqlite_stat4`) and reloads the statistics, so
+ * SQLite plans from each index's averages (`sqlite_stat1`) alone. With samples, a statement with a
+ * parameter on an indexed column is planned again each time it runs with a new value: 20-55 µs with
+ * the indexes an article collection learns, where the read itself takes 1-16. What the samples
+ * chose by value, walking a page's order or reading its range, the store chooses by the range's
+ * count (embedded-store.ts `walkedThrough`).
+ */
+export function dropSamples(db: Database.Database): void {
+  if (!db.prepare(`SELECT 1 FROM sqlite_schema WHERE name = 'sqlite_stat4'`).get()) return;
+  db.exec('DELETE FROM sqlite_stat4');
+  db.exec('ANALYZE sqlite_schema');
 }
 
 function checkFormat(db: Database.Database, file: string, existing: boolean): void {
@@ -94,6 +110,18 @@ export function asStoreError(error: unknown): unknown {
     return new ServiceUnavailableError(`The embedded store could not write to disk (${code}); nothing was written`, { code });
   }
   return error;
+}
+
+/**
+ * A page's `LIMIT` written into the statement (-1: none). SQLite plans with a LIMIT's value, so
+ * a LIMIT given as a parameter re-plans the statement every time it runs (about 20 µs with the
+ * indexes an article collection learns, where the read itself takes 1-3); written in, it is
+ * planned once per statement and page size, which are few (a page holds at most a few hundred).
+ * @throws Error for anything but an integer of -1 or more (it becomes SQL text).
+ */
+export function sqlLimit(limit: number): string {
+  if (!Number.isSafeInteger(limit) || limit < -1) throw new Error(`A page's limit must be an integer of -1 or more, not ${limit}`);
+  return `LIMIT ${limit}`;
 }
 
 /** Quotes an SQL identifier. */

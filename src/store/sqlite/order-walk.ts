@@ -5,7 +5,7 @@
 // walk is bounded, so matches bunched late in the order (a filter on a field that grows with the
 // sort's) cost at most the bound before SQL sorts as before. Pure: SQL text and numbers.
 import type { FindOptions, SortDirection } from '../store.ts';
-import { quoted } from './database.ts';
+import { quoted, sqlLimit } from './database.ts';
 import { sqlDirection } from './keys.ts';
 
 /** The walk reads up to this many times the entries it expects to: room for matches spread unevenly. */
@@ -51,14 +51,17 @@ export function walkBudget(matches: number, entries: number, wanted: number): nu
 /**
  * The walk: the first `budget` entries of the order (the first parameter), in order, through
  * `index` (undefined: the key table by id), each tested by `where` (its entries as `k`), then the
- * page (LIMIT and OFFSET, the last two parameters). The outer ORDER BY names the walked columns,
- * so SQLite keeps the walk's order rather than sorting again (a test holds it to that plan).
+ * page: `limit` entries (written in, sqlLimit) after OFFSET (the last parameter). The outer ORDER
+ * BY names the walked columns, so SQLite keeps the walk's order rather than sorting again (a test
+ * holds it to that plan). The budget differs from page to page; it is an expression (`? + 0`),
+ * which SQLite does not plan with, so a new budget does not re-plan the statement: the walk's
+ * plan is its index (INDEXED BY, NOT INDEXED) whatever the budget.
  */
-export function walkSql(keys: string, order: WalkOrder, index: string | undefined, where: string): string {
+export function walkSql(keys: string, order: WalkOrder, index: string | undefined, where: string, limit: number): string {
   const tie = sqlDirection(order.ties);
   const walked = order.field === undefined
-    ? `SELECT id AS w FROM ${keys} NOT INDEXED ORDER BY id ${sqlDirection(order.direction)} LIMIT ?`
-    : `SELECT id AS w, ${quoted(`f:${order.field}`)} AS s FROM ${keys} INDEXED BY ${quoted(index!)} ORDER BY ${quoted(`f:${order.field}`)} ${sqlDirection(order.direction)}, id ${tie} LIMIT ?`;
+    ? `SELECT id AS w FROM ${keys} NOT INDEXED ORDER BY id ${sqlDirection(order.direction)} LIMIT (? + 0)`
+    : `SELECT id AS w, ${quoted(`f:${order.field}`)} AS s FROM ${keys} INDEXED BY ${quoted(index!)} ORDER BY ${quoted(`f:${order.field}`)} ${sqlDirection(order.direction)}, id ${tie} LIMIT (? + 0)`;
   const outer = order.field === undefined ? `w.w ${sqlDirection(order.direction)}` : `w.s ${sqlDirection(order.direction)}, w.w ${tie}`;
-  return `SELECT k.id FROM (${walked}) AS w CROSS JOIN ${keys} AS k ON k.id = w.w WHERE ${where} ORDER BY ${outer} LIMIT ? OFFSET ?`;
+  return `SELECT k.id FROM (${walked}) AS w CROSS JOIN ${keys} AS k ON k.id = w.w WHERE ${where} ORDER BY ${outer} ${sqlLimit(limit)} OFFSET ?`;
 }

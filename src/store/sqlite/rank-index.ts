@@ -285,6 +285,19 @@ export class RankIndexes {
     return visits <= WALK_PER_SORTED * matches ? walked.index : group.learned.index;
   }
 
+  /**
+   * {@link walkThrough} in a collection without rank groups: the order's index when the page's
+   * `wanted` entries come within {@link WALK_PER_SORTED} times the matches, from `matches` (the
+   * page's filter, counted) of the collection's `entries` (which overstates the walk where the
+   * filter has equalities: it walks only their entries). Undefined to let SQLite's planner choose:
+   * a range index read and sorted, or the walk index when no learned kind fits.
+   */
+  walkThroughCounted(walk: WalkShape, matches: number, entries: number, wanted: number): string | undefined {
+    const walked = this.fitting(this.walkDefinition(walk));
+    const visits = (wanted * entries) / Math.max(1, matches);
+    return walked && visits <= WALK_PER_SORTED * matches ? walked.index : undefined;
+  }
+
   private walkDefinition(shape: WalkShape): RankDefinition {
     return { ...definitionOf({ terms: shape.terms, order: shape.order }), ...(shape.then ? { then: shape.then } : {}), covers: [shape.ranged] };
   }

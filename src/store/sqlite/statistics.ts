@@ -5,7 +5,7 @@
 // `locale` included, which has 100,000), and the planner counted an author's articles by walking
 // every English one (300 ms against 2 ms).
 import type Database from 'better-sqlite3';
-import { quoted } from './database.ts';
+import { dropSamples, quoted } from './database.ts';
 
 export class PlannerStatistics {
   /** Changes committed since the store opened. */
@@ -55,6 +55,7 @@ export class PlannerStatistics {
         this.gatheredAt = this.changes;
         this.db.pragma('optimize = 0x10002');
       }
+      if (made.length > 0 || stale) dropSamples(this.db);
     } catch {
       // Statistics only guide the planner: when the disk refuses them, the old ones serve.
     }
