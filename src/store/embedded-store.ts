@@ -159,8 +159,8 @@ export class EmbeddedStore implements Store {
     const known = key === undefined ? undefined : this.pages.get(key);
     if (known) return known;
     const { ranked, walked, split } = this.planned(tables, filter, options.sort);
-    // As in MongoDB, a limit of 0 means no limit (-1 to SQLite). Parameters, so each page of a
-    // shape reuses one prepared statement.
+    // As in MongoDB, a limit of 0 means no limit (-1 to SQLite). The values are parameters and the
+    // LIMIT is written in (sqlLimit), so each page of a shape and size reuses one prepared statement.
     const through = walked && this.walkedThrough(tables, filter, sql, walked, skip, limit);
     const ids = (ranked && this.guarded(() => tables.ranks.pageIds(ranked, skip, limit)))
       ?? (split && this.guarded(() => tables.ranks.splitPageIds(split, skip, limit)))
@@ -182,7 +182,8 @@ export class EmbeddedStore implements Store {
 
   /**
    * How many documents match, remembered until the next write: from a rank group, or SQL. `learns`
-   * false: no index is learned for the count (a count the store makes for itself, not a reader's).
+   * false: no index is learned for the count (a count the store makes for itself, not a reader's;
+   * a reader's count of the same filter is then answered from it, and learns after the next write).
    */
   private counted(tables: CollectionTables, filter: Filter, sql: Sql, learns = true): number {
     const key = cacheKey(tables, sql, sql.exact ? undefined : filter);
