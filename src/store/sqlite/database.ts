@@ -86,8 +86,8 @@ function gatherStatistics(db: Database.Database): void {
  */
 export function dropSamples(db: Database.Database): void {
   if (!db.prepare(`SELECT 1 FROM sqlite_schema WHERE name = 'sqlite_stat4'`).get()) return;
-  db.exec('DELETE FROM sqlite_stat4');
-  db.exec('ANALYZE sqlite_schema');
+  // Reloading the statistics makes every prepared statement prepare again: only when samples went.
+  if (db.prepare('DELETE FROM sqlite_stat4').run().changes > 0) db.exec('ANALYZE sqlite_schema');
 }
 
 function checkFormat(db: Database.Database, file: string, existing: boolean): void {

@@ -107,6 +107,15 @@ const HALVE_EVERY = 16_384;
  */
 const WALK_PER_SORTED = 50;
 
+/**
+ * Whether walking the page's order pays: the walk tests about wanted × walked / matches entries
+ * (`walked` entries of the order, `matches` of them in the range), within {@link WALK_PER_SORTED}
+ * times the matches that reading the range would sort.
+ */
+function walkPays(wanted: number, walked: number, matches: number): boolean {
+  return (wanted * walked) / Math.max(1, matches) <= WALK_PER_SORTED * matches;
+}
+
 /** Writes of a collection without groups after which each kind's reads are weighed against them. */
 export const WRITES_WINDOW = 256;
 /**
@@ -280,22 +289,19 @@ export class RankIndexes {
     const walked = this.fitting(this.walkDefinition(walk));
     const group = walked && range.range && this.group(range);
     if (!group) return undefined;
-    const matches = this.inRange(group, range);
-    const visits = (wanted * group.checkpoints.size) / Math.max(1, matches);
-    return visits <= WALK_PER_SORTED * matches ? walked.index : group.learned.index;
+    return walkPays(wanted, group.checkpoints.size, this.inRange(group, range)) ? walked.index : group.learned.index;
   }
 
   /**
-   * {@link walkThrough} in a collection without rank groups: the order's index when the page's
-   * `wanted` entries come within {@link WALK_PER_SORTED} times the matches, from `matches` (the
-   * page's filter, counted) of the collection's `entries` (which overstates the walk where the
-   * filter has equalities: it walks only their entries). Undefined to let SQLite's planner choose:
-   * a range index read and sorted, or the walk index when no learned kind fits.
+   * {@link walkThrough} in a collection without rank groups, from `matches` (the page's filter,
+   * counted) of the collection's `entries` (which overstates the walk where the filter has
+   * equalities: it walks only their entries): the order's index when the walk pays. Undefined when
+   * it does not, or no learned kind fits the walk: SQLite's planner chooses (it reads the range and
+   * sorts it).
    */
   walkThroughCounted(walk: WalkShape, matches: number, entries: number, wanted: number): string | undefined {
     const walked = this.fitting(this.walkDefinition(walk));
-    const visits = (wanted * entries) / Math.max(1, matches);
-    return walked && visits <= WALK_PER_SORTED * matches ? walked.index : undefined;
+    return walked && walkPays(wanted, entries, matches) ? walked.index : undefined;
   }
 
   private walkDefinition(shape: WalkShape): RankDefinition {
