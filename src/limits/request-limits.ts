@@ -1,7 +1,7 @@
 // What one request may cost, and the checks that refuse it before it runs: the entries its answer
 // could hold (one estimate for both protocols), the size of a GraphQL document, of its variables
 // and of its filters and sorts. Each refusal is a ValidationError naming the limit passed.
-import { Kind, TypeInfo, valueFromASTUntyped, visit, visitWithTypeInfo, type DocumentNode, type GraphQLSchema } from 'graphql';
+import { Kind, TypeInfo, valueFromASTUntyped, visit, visitWithTypeInfo, type DocumentNode, type GraphQLSchema, type ValueNode } from 'graphql';
 import { ValidationError } from '../errors/errors.ts';
 import { checkFilterSize, distinctSortKeys } from './input-sizes.ts';
 
@@ -137,14 +137,33 @@ function endOfBlockString(source: string, i: number): number {
  * argument as written (each fragment once), before execution, so such a request is a 400.
  */
 export function checkArgumentSizes(schema: GraphQLSchema, document: DocumentNode, variables: Record<string, unknown> | undefined): void {
+  for (const { name, value } of sizedArguments(schema, document)) {
+    const given = value.kind === Kind.VARIABLE ? variables?.[value.name.value] : valueFromASTUntyped(value, variables);
+    if (name === 'filters') checkFilterSize(given);
+    else distinctSortKeys(given as string[] | string | null | undefined);
+  }
+}
+
+/** A `filters` or `sort` argument of a document, as written. */
+interface SizedArgument {
+  readonly name: 'filters' | 'sort';
+  readonly value: ValueNode;
+}
+
+/** Each document's sized arguments, found once: both protocols hand the same document object to every request of one shape. */
+const argumentsOf = new WeakMap<DocumentNode, { schema: GraphQLSchema; sized: readonly SizedArgument[] }>();
+
+function sizedArguments(schema: GraphQLSchema, document: DocumentNode): readonly SizedArgument[] {
+  const known = argumentsOf.get(document);
+  if (known?.schema === schema) return known.sized;
+  const sized: SizedArgument[] = [];
   const typeInfo = new TypeInfo(schema);
   visit(document, visitWithTypeInfo(typeInfo, {
     Argument(node) {
-      const argument = typeInfo.getArgument();
-      if (!argument || (argument.name !== 'filters' && argument.name !== 'sort')) return;
-      const value = node.value.kind === Kind.VARIABLE ? variables?.[node.value.name.value] : valueFromASTUntyped(node.value, variables);
-      if (argument.name === 'filters') checkFilterSize(value);
-      else distinctSortKeys(value as string[] | string | null | undefined);
+      const name = typeInfo.getArgument()?.name;
+      if (name === 'filters' || name === 'sort') sized.push({ name, value: node.value });
     },
   }));
+  argumentsOf.set(document, { schema, sized });
+  return sized;
 }

@@ -114,10 +114,20 @@ export async function readPerParent(
     { $project: { _id: 0, parent: '$_id', docs: 1 } },
   ];
   const rows = (await store.aggregate(ct.collectionName, pipeline)) as unknown as Array<{ parent: number; docs: Doc[] }>;
-  const temporary: string[] = [PARENT, ...sort.temporary, ...(linkOrder ? LINK_ORDER_FIELDS : [])];
+  const temporary = new Set([PARENT, ...sort.temporary, ...(linkOrder ? LINK_ORDER_FIELDS : [])]);
   const byParent = new Map<number, Doc[]>();
-  for (const row of rows) {
-    byParent.set(row.parent, row.docs.map((doc) => Object.fromEntries(Object.entries(doc).filter(([key]) => !temporary.includes(key))) as Doc));
-  }
+  for (const row of rows) byParent.set(row.parent, row.docs.map((doc) => withoutFields(doc, temporary)));
   return byParent;
+}
+
+/** `doc` without the fields a pipeline added to it. */
+function withoutFields(doc: Doc, fields: ReadonlySet<string>): Doc {
+  const kept: Record<string, unknown> = {};
+  for (const key of Object.keys(doc)) {
+    if (fields.has(key)) continue;
+    // As Object.fromEntries would: an own `__proto__` stays a field, never the prototype.
+    if (key === '__proto__') Object.defineProperty(kept, key, { value: doc[key], enumerable: true, writable: true, configurable: true });
+    else kept[key] = doc[key];
+  }
+  return kept as Doc;
 }

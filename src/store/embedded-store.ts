@@ -371,7 +371,10 @@ export class EmbeddedStore implements Store {
     };
     const perParent = tables && perParentRead(pipeline);
     const groups = perParent && this.firstPerParent(tables, perParent);
-    if (groups) return decode(runPipeline(groups, encode(perParent.rest) as Filter[], sources)) as Doc[];
+    if (groups) {
+      const rows = runPipeline(groups, encode(perParent.rest) as Filter[], sources) as Doc[];
+      return perParent.restReadsValues ? (decode(rows) as Doc[]) : rows;
+    }
     const [first, ...rest] = pipeline;
     const leading = first?.$match as Filter | undefined;
     const start = tables ? this.select(tables, leading ?? {}, {}).map(queryView) : [];
@@ -382,7 +385,9 @@ export class EmbeddedStore implements Store {
    * The groups of a per-parent read (embedded/per-parent.ts), each parent's first documents read
    * as a page of its own in SQL: at most parents × n documents, where reading every document of
    * every parent and sorting them took ~12,000 per tag at 200,000 articles. Undefined when the
-   * filter or sort does not translate exactly (the pipeline then runs over every match).
+   * filter or sort does not translate exactly (the pipeline then runs over every match). The rows
+   * are the stored documents themselves when nothing after the grouping reads their values (a
+   * `$project`): no view to make, and nothing to decode.
    */
   private firstPerParent(tables: CollectionTables, read: PerParentRead): Array<Record<string, unknown>> | undefined {
     const groups: Array<Record<string, unknown>> = [];
@@ -392,7 +397,8 @@ export class EmbeddedStore implements Store {
       const translated = this.translated(tables, filter, options);
       if (!translated.order || !translated.sql.exact) return undefined;
       const ids = this.pageIds(tables, filter, translated.sql, translated.order, options)!;
-      const group = read.group(parent, this.byIdsInBatches(tables, ids).map(queryView));
+      const docs = this.byIdsInBatches(tables, ids);
+      const group = read.group(parent, read.restReadsValues ? docs.map(queryView) : docs);
       if (group) groups.push(group);
     }
     return groups;

@@ -156,6 +156,24 @@ describe('hostile requests of issue 8', () => {
     expect(reads).toBe(0);
   });
 
+  it('checks the variables of every request of a document, not only of the first', async () => {
+    const document = 'query ($f: ArticleFiltersInput, $s: [String]) { articles(filters: $f, sort: $s) { data { id } } }';
+    const cases: Array<[Record<string, unknown>, number, RegExp | undefined]> = [
+      [{ f: { or: Array(3).fill({ title: { eq: 'x' } }) }, s: ['title'] }, 200, undefined],
+      [{ f: { or: Array(101).fill({ title: { eq: 'x' } }) }, s: ['title'] }, 400, /a list of 101 items, at most 100/],
+      [{ f: { title: { eq: 'x' } }, s: ['title'] }, 200, undefined],
+      [{ f: { title: { eq: 'x' } }, s: Array.from({ length: 40 }, (_, i) => `f${i}`) }, 400, /Invalid parameter sort: more than \d+ distinct keys/],
+    ];
+    for (const [variables, status, message] of cases) {
+      const { response, text, reads } = await send('one document, variables of each size', graphqlRequest(document, variables));
+      expect(response.status).toBe(status);
+      if (message) {
+        expect(JSON.parse(text).errors[0].message).toMatch(message);
+        expect(reads).toBe(0);
+      }
+    }
+  });
+
   it.each(FRAGMENT_CHAINS)('answers %s as the one field it names: one list read and a small answer', async (name, document) => {
     const { response, text, reads } = await send(name, graphqlRequest(document));
     expect(response.status).toBe(200);

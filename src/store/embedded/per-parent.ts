@@ -15,9 +15,14 @@ export interface PerParentRead {
   readonly n: number;
   /** The stages after the grouping (a `$project`), run over the groups. */
   readonly rest: readonly Filter[];
+  /**
+   * Whether a stage after the grouping may compare or compute with the rows' values (anything but
+   * a `$project`), so the rows must be views (values.ts) rather than the stored documents.
+   */
+  readonly restReadsValues: boolean;
   /** The documents whose list holds `parent` among those the pipeline's `$match` selects. */
   filterOf(parent: number | string): Filter;
-  /** The group of `parent` from its first documents (views) in order, as the `$group` makes it; undefined when none. */
+  /** The group of `parent` from its first documents (views, or stored documents) in order, as the `$group` makes it; undefined when none. */
   group(parent: number | string, views: readonly Row[]): Row | undefined;
 }
 
@@ -38,6 +43,7 @@ export function perParentRead(pipeline: readonly Filter[]): PerParentRead | unde
     sort,
     n: spec.n,
     rest: pipeline.slice(LEADING_STAGES + GROUPING_STAGES),
+    restReadsValues: pipeline.slice(LEADING_STAGES + GROUPING_STAGES).some((stage) => onlyKey(stage as Record<string, unknown>, '$project') === undefined),
     filterOf: (parent) => narrowed(match, spec.source, parent),
     group: (parent, views) => groupOf(spec, parent, views),
   };

@@ -20,6 +20,8 @@ const OFFSET = 2n ** 63n;
 
 /** The views of stored documents already made: a stored document is frozen, so its view never changes. */
 const views = new WeakMap<object, unknown>();
+/** The stored document each of those views is of (where the view is a copy): what decode hands back for it. */
+const origins = new WeakMap<object, unknown>();
 
 /**
  * What mingo reads for `value`: itself, unless an int64 inside needs wrapping. A frozen value (a
@@ -28,7 +30,10 @@ const views = new WeakMap<object, unknown>();
 export function queryView<T>(value: T): T {
   if (value === null || typeof value !== 'object' || !Object.isFrozen(value)) return encode(value) as T;
   let view = views.get(value);
-  if (view === undefined) views.set(value, (view = encode(value)));
+  if (view === undefined) {
+    views.set(value, (view = encode(value)));
+    if (view !== value) origins.set(view as object, value);
+  }
   return view as T;
 }
 
@@ -63,6 +68,11 @@ export function encode(value: unknown): unknown {
 export function decode(value: unknown): unknown {
   if (value instanceof Int64) return value.value;
   if (value === null || typeof value !== 'object' || value instanceof Date) return value;
+  // A frozen value holds no Int64 (encode's copies are never frozen): a stored document, or a
+  // part of one that a view shares, is handed out without a walk; so is the document a view is of.
+  if (Object.isFrozen(value)) return value;
+  const origin = origins.get(value);
+  if (origin !== undefined) return origin;
   if (Array.isArray(value)) {
     let copy: unknown[] | undefined;
     for (let i = 0; i < value.length; i++) {
