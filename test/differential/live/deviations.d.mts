@@ -16,3 +16,4 @@ export const DEVIATIONS: ReadonlyArray<{ name: string; row: string }>;
 export function deviationContext(model: unknown, seed: unknown, ask?: (c: LiveCase) => Promise<LiveAnswer>, askStrapi?: (c: LiveCase) => Promise<LiveAnswer>): unknown;
 export function explain(c: LiveCase, want: LiveAnswer, got: LiveAnswer, ctx: unknown, compare: (want: LiveAnswer, got: LiveAnswer) => string[]): Promise<string[] | undefined>;
 export function insensitive(c: LiveCase): LiveCase | undefined;
+export function foldedValues(c: LiveCase): LiveCase | undefined;

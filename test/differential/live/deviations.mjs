@@ -62,6 +62,16 @@ export const DEVIATIONS = [
       return variant ? [want, { ...(await ctx.ask(variant)), variant }] : undefined;
     },
   },
+  // Strapi's SQLite folds ASCII letters only: asked again with the values of its case-insensitive
+  // operators in lower case (every letter), Strapi answers as we do where that was the difference.
+  {
+    name: 'case-insensitive operators fold every letter, not ASCII alone',
+    row: 'Compares case-insensitively (`$eqi`, `$nei`, `$containsi`, `$notContainsi`, `$startsWithi`, `$endsWithi`, GraphQL `eqi`, `nei`, `containsi`...) with SQLite\'s `lower()`, which lowercases ASCII letters only',
+    rewrite: async (c, want, got, ctx) => {
+      const variant = ctx.askStrapi && foldedValues(c);
+      return variant ? [await ctx.askStrapi(variant), got] : undefined;
+    },
+  },
   {
     name: 'relation filter sees published entries only (live state)',
     row: 'Lets a relation filter match through a draft in the live state',
@@ -372,6 +382,52 @@ export function insensitive(c) {
   if (!new RegExp(CASE_SENSITIVE_GRAPHQL.source).test(text)) return undefined;
   const [graphql, variables] = JSON.parse(text.replace(CASE_SENSITIVE_GRAPHQL, (op) => `${op}i`));
   return variables === null ? { ...c, graphql } : { ...c, graphql, variables };
+}
+
+const INSENSITIVE_OPERATORS = ['eqi', 'nei', 'containsi', 'notContainsi', 'startsWithi', 'endsWithi'];
+const INSENSITIVE_REST = new RegExp(`(\\$(?:${INSENSITIVE_OPERATORS.join('|')})\\](?:\\[\\d+\\])?=)([^&]*)`, 'g');
+const INSENSITIVE_GRAPHQL = new RegExp(`\\b((?:${INSENSITIVE_OPERATORS.join('|')})\\s*:\\s*)"((?:[^"\\\\]|\\\\.)*)"`, 'g');
+
+/** `text` in lower case where a letter beyond ASCII changes; undefined where SQLite's `lower()` would say the same. */
+function foldedBeyondAscii(text) {
+  const folded = text.toLowerCase();
+  return folded === text.replace(/[A-Z]/g, (letter) => letter.toLowerCase()) ? undefined : folded;
+}
+
+/** The case with every case-insensitive operator's value in lower case (all letters); undefined when none has a letter SQLite would leave. */
+export function foldedValues(c) {
+  let changed = false;
+  const fold = (text) => {
+    const folded = foldedBeyondAscii(text);
+    if (folded === undefined) return text;
+    changed = true;
+    return folded;
+  };
+  if (c.path) {
+    const path = c.path.replace(INSENSITIVE_REST, (_m, operator, value) => {
+      try {
+        return operator + encodeURIComponent(fold(decodeURIComponent(value.replace(/\+/g, ' '))));
+      } catch {
+        return operator + value;
+      }
+    });
+    return changed ? { ...c, path } : undefined;
+  }
+  const graphql = c.graphql.replace(INSENSITIVE_GRAPHQL, (whole, operator, value) => {
+    try {
+      return `${operator}${JSON.stringify(fold(JSON.parse(`"${value}"`)))}`;
+    } catch {
+      return whole;
+    }
+  });
+  const walk = (value) => {
+    if (Array.isArray(value)) return value.map(walk);
+    if (value === null || typeof value !== 'object') return value;
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, INSENSITIVE_OPERATORS.includes(key) && typeof item === 'string' ? fold(item) : walk(item)]));
+  };
+  const variables = c.variables === undefined ? undefined : walk(c.variables);
+  if (!changed) return undefined;
+  return variables === undefined ? { ...c, graphql } : { ...c, graphql, variables };
 }
 
 /** Whether a REST list answer shows fewer entries than its total. */
