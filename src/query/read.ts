@@ -3,6 +3,7 @@
 import { ValidationError } from '../errors/errors.ts';
 import type { ContentModel, ContentType, RelationAttribute } from '../model/types.ts';
 import type { Doc, Filter, ReadStore } from '../store/store.ts';
+import { setOwn } from '../own-property.ts';
 import type { LocaleSettings } from '../auth/settings.ts';
 import { compileFilters, type FilterScope } from './filters.ts';
 import { LINK_ORDER_FIELDS, linkOrderStages } from './link-order.ts';
@@ -123,11 +124,6 @@ export async function readPerParent(
 /** `doc` without the fields a pipeline added to it. */
 function withoutFields(doc: Doc, fields: ReadonlySet<string>): Doc {
   const kept: Record<string, unknown> = {};
-  for (const key of Object.keys(doc)) {
-    if (fields.has(key)) continue;
-    // As Object.fromEntries would: an own `__proto__` stays a field, never the prototype.
-    if (key === '__proto__') Object.defineProperty(kept, key, { value: doc[key], enumerable: true, writable: true, configurable: true });
-    else kept[key] = doc[key];
-  }
+  for (const key of Object.keys(doc)) if (!fields.has(key)) setOwn(kept, key, doc[key]);
   return kept as Doc;
 }

@@ -37,13 +37,14 @@ export function perParentRead(pipeline: readonly Filter[]): PerParentRead | unde
   const spec = firstPerParentSpec(pipeline.slice(LEADING_STAGES, LEADING_STAGES + GROUPING_STAGES));
   if (!match || !sort || !spec) return undefined;
   const parents = [...new Set(spec.parents)];
+  const rest = pipeline.slice(LEADING_STAGES + GROUPING_STAGES);
   if (!parents.every((parent) => typeof parent === 'string' || (typeof parent === 'number' && Number.isFinite(parent)))) return undefined;
   return {
     parents: parents as Array<number | string>,
     sort,
     n: spec.n,
-    rest: pipeline.slice(LEADING_STAGES + GROUPING_STAGES),
-    restReadsValues: pipeline.slice(LEADING_STAGES + GROUPING_STAGES).some((stage) => onlyKey(stage as Record<string, unknown>, '$project') === undefined),
+    rest,
+    restReadsValues: rest.some((stage) => onlyKey(stage as Record<string, unknown>, '$project') === undefined),
     filterOf: (parent) => narrowed(match, spec.source, parent),
     group: (parent, views) => groupOf(spec, parent, views),
   };

@@ -7,6 +7,7 @@
 // large collection decodes every document it shows.
 import { deserialize, serialize } from 'node:v8';
 import type { Doc } from '../store.ts';
+import { setOwn } from '../../own-property.ts';
 
 /** A value JSON cannot say, by the letter naming it, written as a string (or null) in its place. */
 type Special = 'd' | 'b' | 'n' | 'u';
@@ -111,11 +112,6 @@ function plainObject(value: Record<string, unknown>, path: Array<string | number
   return copy;
 }
 
-/** Sets an own property; JSON.parse makes `__proto__` one, where an assignment would set the prototype. */
-function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
-  if (key === '__proto__') Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
-  else target[key] = value;
-}
 
 const isPlainObject = (value: object) => {
   const prototype = Object.getPrototypeOf(value);
